@@ -1,0 +1,156 @@
+// The planner's data contracts (agent-planner §1–§8) as zod schemas; every planner module,
+// the chart, the stores and the HTTP edge use these types, inferred from the schemas.
+// No logic here beyond shape.
+import { z } from 'zod';
+import { snapshotSchema } from '../game/schemas.js';
+
+export { snapshotSchema };
+export type { Snapshot } from '../game/schemas.js';
+
+const int = z.number().int();
+export const cellSchema = z.object({ x: int, y: int });
+export type Cell = z.infer<typeof cellSchema>;
+
+/** Key codes the planner may emit (agent-planner §4). */
+export const KEY_CODES = { STOP: 32, LEFT: 37, UP: 38, RIGHT: 39, DOWN: 40, DIG_LEFT: 90, DIG_RIGHT: 88 } as const;
+export const plannerKeyCodeSchema = z.union([z.literal(32), z.literal(37), z.literal(38), z.literal(39), z.literal(40), z.literal(88), z.literal(90)]);
+
+// ---------------------------------------------------------------- history (§1)
+const historyPointSchema = z.object({
+  tick: int,
+  state: z.string(),
+  goldCount: int,
+  goldComplete: z.boolean(),
+  runner: z.object({ x: int, y: int, xOffset: int, yOffset: int, action: z.union([int, z.string()]) }),
+});
+export type HistoryPoint = z.infer<typeof historyPointSchema>;
+
+export const historyEntrySchema = z.object({
+  candidateId: z.string(),
+  keyCode: int,
+  ticks: int,
+  reason: z.string().default(''),
+  before: historyPointSchema,
+  after: historyPointSchema,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const historySchema = z.array(historyEntrySchema);
+
+// ---------------------------------------------------------------- candidates (§4)
+export const LANES = ['progress', 'safety', 'environment', 'fallback'] as const;
+export const laneSchema = z.enum(LANES);
+export type Lane = z.infer<typeof laneSchema>;
+
+export const CANDIDATE_KINDS = [
+  'planned_route',
+  'collect_gold',
+  'exit_route',
+  'climb_ladder',
+  'descend_route',
+  'traverse_rope',
+  'drop_from_rope',
+  'continue_fall',
+  'dig_route',
+  'route_access_follow',
+  'retreat_from_guard',
+  'defensive_dig',
+  'escape_through_open_hole',
+  'wait_for_guard_clearance',
+  'wait_for_dig_completion',
+  'wait_for_floor_refill',
+  'wait_for_trap_resolution',
+  'wait_or_stop',
+  'emergency_hold',
+] as const;
+export const candidateKindSchema = z.enum(CANDIDATE_KINDS);
+export type CandidateKind = z.infer<typeof candidateKindSchema>;
+
+export const actionSchema = z.object({ keyCode: int, ticks: int.min(1).max(20), reason: z.string() });
+export type PlannedAction = z.infer<typeof actionSchema>;
+
+/** The simulated result of a candidate's first action (present when engineState was sent). */
+export const outcomeSchema = z.object({
+  simulated: z.boolean(),
+  runner: cellSchema,
+  ticks: int,
+  goldTaken: int,
+  died: z.boolean(),
+  deathCause: z.enum(['guard', 'hole']).nullable(),
+  closestGuardDistance: z.number().nullable(),
+  survivesAfter: z.boolean().nullable(),
+});
+export type Outcome = z.infer<typeof outcomeSchema>;
+
+export const candidateSchema = z.object({
+  id: z.string(),
+  kind: candidateKindSchema,
+  lane: laneSchema,
+  label: z.string(),
+  goal: z.string(),
+  target: cellSchema.nullable(),
+  firstAction: actionSchema,
+  score: z.number(),
+  scoreParts: z.record(z.string(), z.number()),
+  risk: z.enum(['none', 'low', 'medium', 'high', 'critical']),
+  preconditions: z.array(z.string()),
+  stopConditions: z.array(z.string()),
+  outcome: outcomeSchema.nullable(),
+  stallBlocked: z.boolean().default(false),
+  stallRecovery: z.boolean().default(false),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const DISPOSITIONS = ['exposed', 'limit_truncated', 'physical_rejection', 'safety_rejection', 'deduplicated', 'stall_blocked'] as const;
+export const dispositionSchema = z.object({ id: z.string(), kind: candidateKindSchema, disposition: z.enum(DISPOSITIONS), why: z.string() });
+export type Disposition = z.infer<typeof dispositionSchema>;
+
+// ---------------------------------------------------------------- stall report (§5)
+export const STALL_TYPES = [
+  'none',
+  'horizontal_oscillation',
+  'vertical_ladder_oscillation',
+  'same_candidate_no_progress',
+  'same_tile_no_progress',
+  'route_access_loop',
+  'exit_loop',
+  'wait_loop',
+] as const;
+export const stallReportSchema = z.object({
+  severity: z.enum(['none', 'stalled']),
+  type: z.enum(STALL_TYPES),
+  reason: z.string(),
+  recentPositions: z.array(cellSchema),
+  recentCandidateIds: z.array(z.string()),
+  repeatedCandidateId: z.string().nullable(),
+  blockedCandidateIds: z.array(z.string()),
+  blockedCandidateKinds: z.array(candidateKindSchema),
+  blockedDirections: z.array(z.enum(['left', 'right', 'up', 'down'])),
+  preferredCandidateKinds: z.array(candidateKindSchema),
+  recoveryHint: z.string(),
+});
+export type StallReport = z.infer<typeof stallReportSchema>;
+
+// ---------------------------------------------------------------- validation (§7)
+export const VALIDATION_STATUSES = [
+  'ok',
+  'parse_error',
+  'unknown_candidate',
+  'invalid_action',
+  'stall_blocked',
+  'timeout',
+  'repeat',
+  'budget',
+  'provider_error',
+] as const;
+export const validationStatusSchema = z.enum(VALIDATION_STATUSES);
+export type ValidationStatus = z.infer<typeof validationStatusSchema>;
+
+/** The planner's tunables (the `backend` and `prompt` parts of the public config). */
+export const plannerOptionsSchema = z.object({
+  candidateLimit: int.min(1).max(20).default(7),
+  maxActionTicks: int.min(1).max(20).default(20),
+  showCandidateScores: z.boolean().default(true),
+  /** Use exact simulation when the snapshot carries engineState (the `simulated` variant). */
+  simulate: z.boolean().default(true),
+});
+export type PlannerOptions = z.infer<typeof plannerOptionsSchema>;
