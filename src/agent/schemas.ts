@@ -13,7 +13,15 @@ export type Cell = z.infer<typeof cellSchema>;
 
 /** Key codes the planner may emit (agent-planner §4). */
 export const KEY_CODES = { STOP: 32, LEFT: 37, UP: 38, RIGHT: 39, DOWN: 40, DIG_LEFT: 90, DIG_RIGHT: 88 } as const;
-export const plannerKeyCodeSchema = z.union([z.literal(32), z.literal(37), z.literal(38), z.literal(39), z.literal(40), z.literal(88), z.literal(90)]);
+export const plannerKeyCodeSchema = z.union([
+  z.literal(32),
+  z.literal(37),
+  z.literal(38),
+  z.literal(39),
+  z.literal(40),
+  z.literal(88),
+  z.literal(90),
+]);
 
 // ---------------------------------------------------------------- history (§1)
 const historyPointSchema = z.object({
@@ -100,8 +108,20 @@ export const candidateSchema = z.object({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
-export const DISPOSITIONS = ['exposed', 'limit_truncated', 'physical_rejection', 'safety_rejection', 'deduplicated', 'stall_blocked'] as const;
-export const dispositionSchema = z.object({ id: z.string(), kind: candidateKindSchema, disposition: z.enum(DISPOSITIONS), why: z.string() });
+export const DISPOSITIONS = [
+  'exposed',
+  'limit_truncated',
+  'physical_rejection',
+  'safety_rejection',
+  'deduplicated',
+  'stall_blocked',
+] as const;
+export const dispositionSchema = z.object({
+  id: z.string(),
+  kind: candidateKindSchema,
+  disposition: z.enum(DISPOSITIONS),
+  why: z.string(),
+});
 export type Disposition = z.infer<typeof dispositionSchema>;
 
 // ---------------------------------------------------------------- stall report (§5)
