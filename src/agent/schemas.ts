@@ -174,3 +174,72 @@ export const plannerOptionsSchema = z.object({
   simulate: z.boolean().default(true),
 });
 export type PlannerOptions = z.infer<typeof plannerOptionsSchema>;
+
+// ---------------------------------------------------------------- facts (§2)
+export const RISK_LEVELS = ['none', 'low', 'medium', 'high', 'critical'] as const;
+export const riskLevelSchema = z.enum(RISK_LEVELS);
+export type RiskLevel = z.infer<typeof riskLevelSchema>;
+
+const reasonedFlag = z.object({ ok: z.boolean(), reason: z.string() });
+
+export const factsSchema = z.object({
+  gameState: z.string(),
+  tick: int,
+  godMode: z.boolean(),
+  goldComplete: z.boolean(),
+  runner: z.object({
+    x: int,
+    y: int,
+    xOffset: int,
+    yOffset: int,
+    actionName: z.string(),
+    falling: z.boolean(),
+    inHole: z.boolean(),
+    onLadder: z.boolean(),
+    onRope: z.boolean(),
+  }),
+  guards: z.array(
+    z.object({
+      id: int,
+      x: int,
+      y: int,
+      actionName: z.string(),
+      hasGold: z.boolean(),
+      distance: int,
+      risk: riskLevelSchema,
+      closing: z.boolean(),
+      trapped: z.boolean(),
+    }),
+  ),
+  gold: z.object({ remaining: int, visible: z.array(cellSchema), carried: z.array(cellSchema.extend({ id: int })) }),
+  nearestGold: z.array(
+    cellSchema.extend({
+      carried: z.boolean(),
+      sameRow: z.boolean(),
+      routeCost: int.nullable(),
+      needsDig: z.boolean(),
+    }),
+  ),
+  primaryProgressTarget: z
+    .object({ kind: z.enum(['gold', 'exit']), x: int, y: int, routeCost: int, needsDig: z.boolean(), firstMove: z.string() })
+    .nullable(),
+  rowLadders: z.array(int),
+  movement: z.object({ left: reasonedFlag, right: reasonedFlag, up: reasonedFlag, down: reasonedFlag }),
+  dig: z.object({ left: reasonedFlag, right: reasonedFlag }),
+  ladder: z.object({ onLadder: z.boolean(), ladderAbove: z.boolean(), ladderBelow: z.boolean(), atTop: z.boolean() }),
+  routeAccess: z.object({
+    goldBelowNeedsDig: z.boolean(),
+    digSide: z.enum(['left', 'right']).nullable(),
+    target: cellSchema.nullable(),
+    guardBelowUnsafe: z.boolean(),
+    reason: z.string(),
+  }),
+  risk: z.object({
+    level: riskLevelSchema,
+    pressureGuardId: int.nullable(),
+    ticksToContact: int.nullable(),
+  }),
+  activeDig: z.object({ x: int, y: int, direction: z.string(), frameIndex: int }).nullable(),
+  openHoles: z.array(z.object({ x: int, y: int, ticksUntilRefill: int })),
+});
+export type Facts = z.infer<typeof factsSchema>;

@@ -1,0 +1,538 @@
+// Candidate generation (agent-planner §4): proposes every applicable action from the facts
+// and the navigation routes (never from per-level tables), checks each for physical validity
+// and guard safety (exact simulation when engineState is present, geometric rules otherwise),
+// scores, dedupes, applies the stall adjustment, sorts and truncates; keeps every disposition.
+import { idx } from '../game/constants.js';
+import { cloneState } from '../game/serialize.js';
+import type { GameState } from '../game/state.js';
+import { advance } from '../game/tick.js';
+import { runnerCanAct } from '../game/rules/runner.js';
+import type { Analysis } from './analysis.js';
+import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
+import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
+import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, routingCell, type NavEdge } from './nav.js';
+import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, PlannerOptions, RiskLevel, StallReport } from './schemas.js';
+import { nearestGuardDistance, survives } from './sim.js';
+
+/** A proposal before checks: everything but the outcome and final score. */
+export interface Proposal {
+  kind: CandidateKind;
+  lane: Lane;
+  key: KeyName;
+  ticks: number;
+  target: { x: number; y: number } | null;
+  /** Where holding the key should bring the runner (the route waypoint), for exact tick choice. */
+  waypoint: number | null;
+  label: string;
+  goal: string;
+  reason: string;
+  scoreParts: Record<string, number>;
+  preconditions: string[];
+  stopConditions: string[];
+}
+
+export interface CandidateSet {
+  candidates: Candidate[];
+  dispositions: Disposition[];
+}
+
+export interface CandidateInputs {
+  analysis: Analysis;
+  facts: Facts;
+  options: PlannerOptions;
+  stall?: StallReport;
+  /** Applies the stall report's score adjustment (injected so the stall module stays separate). */
+  adjustForStall?: (candidates: Candidate[], report: StallReport) => { candidates: Candidate[]; dispositions: Disposition[] };
+  /** Extra proposals from other reasoning tools (the plan search's planned_route). */
+  extraProposals?: Proposal[];
+}
+
+const LANE_OF: Record<CandidateKind, Lane> = {
+  planned_route: 'progress',
+  collect_gold: 'progress',
+  exit_route: 'progress',
+  climb_ladder: 'progress',
+  descend_route: 'progress',
+  traverse_rope: 'progress',
+  drop_from_rope: 'progress',
+  continue_fall: 'progress',
+  dig_route: 'progress',
+  route_access_follow: 'progress',
+  retreat_from_guard: 'safety',
+  defensive_dig: 'safety',
+  escape_through_open_hole: 'safety',
+  wait_for_guard_clearance: 'safety',
+  wait_for_dig_completion: 'environment',
+  wait_for_floor_refill: 'environment',
+  wait_for_trap_resolution: 'environment',
+  wait_or_stop: 'fallback',
+  emergency_hold: 'fallback',
+};
+
+/** Survival horizon after a candidate's first action (ticks of exact look-ahead). */
+export const SURVIVAL_HORIZON = 24;
+
+export function proposal(
+  kind: CandidateKind,
+  key: KeyName,
+  ticks: number,
+  fields: Partial<Omit<Proposal, 'kind' | 'key' | 'ticks' | 'lane'>> & { goal: string; reason: string },
+): Proposal {
+  return {
+    kind,
+    lane: LANE_OF[kind],
+    key,
+    ticks,
+    target: fields.target ?? null,
+    waypoint: fields.waypoint ?? null,
+    label: fields.label ?? kind.replaceAll('_', ' '),
+    goal: fields.goal,
+    reason: fields.reason,
+    scoreParts: fields.scoreParts ?? {},
+    preconditions: fields.preconditions ?? [],
+    stopConditions: fields.stopConditions ?? [],
+  };
+}
+
+const xy = (cell: number) => ({ x: cell % 28, y: (cell / 28) | 0 });
+
+/** Whether a falling move passes through a currently open hole (an access someone dug). */
+function dropsThroughOpenHole(a: Analysis, e: NavEdge): boolean {
+  const col = e.to % 28;
+  for (let c = idx(col, (e.from / 28) | 0); c <= e.to; c += 28) if (a.terrain.openHole[c]) return true;
+  return false;
+}
+
+/** The run of leading route edges pressed with the same key: its end cell and tick estimate. */
+function leadingRun(route: NavEdge[]): { key: KeyName; end: number; ticks: number } {
+  const key = route[0].key;
+  if (isDigKeyName(key)) return { key, end: route[0].to, ticks: 12 };
+  let ticks = 0;
+  let end = route[0].to;
+  for (const e of route) {
+    if (e.key !== key) break;
+    ticks += e.cost;
+    end = e.to;
+  }
+  return { key, end, ticks };
+}
+
+function routeProposal(a: Analysis, facts: Facts, target: RouteSummary, isExit: boolean, carried: boolean): Proposal | null {
+  if (target.route.length === 0) return null;
+  const first = target.route[0];
+  const run = leadingRun(target.route);
+  const t = xy(target.cell);
+  let kind: CandidateKind = isExit ? 'exit_route' : 'collect_gold';
+  if (!isExit && first.kind === 'dig_drop') kind = 'dig_route';
+  else if (!isExit && (first.kind === 'fall' || first.kind === 'let_go') && dropsThroughOpenHole(a, first)) kind = 'route_access_follow';
+  const steps = target.route.length;
+  const what = isExit ? `the exit at (${t.x},${t.y})` : `${carried ? 'the gold carried by a guard at' : 'the gold at'} (${t.x},${t.y})`;
+  const scoreParts: Record<string, number> = { progress: isExit ? 35 : 30 };
+  if (!isExit && t.y === facts.runner.y) scoreParts.sameRow = 5;
+  if (carried) scoreParts.movingTarget = -15;
+  if (target.needsDig) scoreParts.needsDig = -3;
+  return proposal(kind, run.key, Math.min(20, Math.max(1, run.ticks)), {
+    target: t,
+    waypoint: run.end,
+    goal: `reach ${what} (${steps} moves, about ${target.cost} ticks${target.needsDig ? ', digging on the way' : ''})`,
+    reason: `${first.kind.replace('_', ' ')} ${run.key.replace('_', ' ')} toward (${xy(run.end).x},${xy(run.end).y}), the first leg of the cheapest route to ${what}`,
+    scoreParts,
+    preconditions: [`route to ${what} exists`],
+    stopConditions: [`runner reaches (${xy(run.end).x},${xy(run.end).y})`, 'a guard comes within 1 tile'],
+  });
+}
+
+function affordanceProposals(a: Analysis, facts: Facts): Proposal[] {
+  const out: Proposal[] = [];
+  const { x, y } = facts.runner;
+  const tiles = a.terrain.tiles;
+  if (facts.movement.up.ok && facts.runner.onLadder) {
+    let top = y;
+    while (top > 0 && tiles[idx(x, top)] === 3 && a.graph.edges[idx(x, top)].some((e) => e.kind === 'climb_up')) top--;
+    out.push(
+      proposal('climb_ladder', 'up', Math.min(20, Math.max(1, (y - top) * 5)), {
+        target: { x, y: top },
+        waypoint: idx(x, top),
+        goal: `climb the ladder to row ${top}`,
+        reason: 'the ladder here leads up; new rows open new routes',
+        scoreParts: { explore: 8 },
+      }),
+    );
+  }
+  if (facts.movement.down.ok && !facts.runner.falling) {
+    const down = a.graph.edges[a.source].find((e) => e.key === 'down');
+    if (down) {
+      const kind: CandidateKind = facts.runner.onRope ? 'drop_from_rope' : 'descend_route';
+      const to = xy(down.to);
+      out.push(
+        proposal(kind, 'down', Math.min(20, Math.max(1, down.cost)), {
+          target: to,
+          waypoint: down.to,
+          goal: `${kind === 'drop_from_rope' ? 'let go of the rope and land' : 'go down'} at (${to.x},${to.y})`,
+          reason: `${down.kind.replace('_', ' ')} leads to row ${to.y}`,
+          scoreParts: { explore: 8 },
+        }),
+      );
+    }
+  }
+  if (facts.runner.onRope) {
+    for (const key of ['left', 'right'] as const) {
+      const e = a.graph.edges[a.source].find((m) => m.key === key && m.kind === 'rope');
+      if (!e) continue;
+      let end = e.to;
+      let n = 1;
+      for (;;) {
+        const next = a.graph.edges[end].find((m) => m.key === key && m.kind === 'rope');
+        if (!next || n >= 4) break;
+        end = next.to;
+        n++;
+      }
+      out.push(
+        proposal('traverse_rope', key, Math.min(20, n * 5), {
+          target: xy(end),
+          waypoint: end,
+          goal: `move along the rope to (${xy(end).x},${xy(end).y})`,
+          reason: 'hand over hand along the rope',
+          scoreParts: { explore: 6 },
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+function safetyProposals(a: Analysis, facts: Facts): Proposal[] {
+  const out: Proposal[] = [];
+  if (facts.godMode) return out;
+  const pressure = facts.guards.find((g) => g.id === facts.risk.pressureGuardId);
+  if (!pressure || pressure.trapped) return out;
+  const { x, y } = facts.runner;
+  const danger = pressure.risk === 'critical' || pressure.risk === 'high' || pressure.risk === 'medium';
+  if (!danger) return out;
+  const away: 'left' | 'right' = pressure.x > x ? 'left' : 'right';
+  if (facts.movement[away].ok) {
+    out.push(
+      proposal('retreat_from_guard', away, pressure.risk === 'critical' ? 5 : 8, {
+        target: { x: away === 'left' ? Math.max(0, x - 2) : Math.min(27, x + 2), y },
+        goal: `open distance from guard ${pressure.id} at (${pressure.x},${pressure.y})`,
+        reason: `guard ${pressure.id} is ${pressure.distance} tiles away (${pressure.risk})`,
+        scoreParts: { safety: pressure.risk === 'critical' ? 20 : pressure.risk === 'high' ? 12 : 6 },
+        stopConditions: ['the guard stops closing'],
+      }),
+    );
+  }
+  for (const vert of ['up', 'down'] as const) {
+    const towards = vert === 'up' ? pressure.y < y : pressure.y > y;
+    if (!towards && facts.movement[vert].ok && (vert === 'down' ? true : facts.runner.onLadder)) {
+      out.push(
+        proposal('retreat_from_guard', vert, 8, {
+          target: { x, y: vert === 'up' ? y - 1 : y + 1 },
+          goal: `move ${vert} away from guard ${pressure.id}`,
+          reason: `guard ${pressure.id} is ${pressure.distance} tiles away (${pressure.risk})`,
+          scoreParts: { safety: pressure.risk === 'critical' ? 18 : 8 },
+        }),
+      );
+    }
+  }
+  if (pressure.y === y && pressure.distance >= 2 && pressure.distance <= 6) {
+    const side: 'left' | 'right' = pressure.x < x ? 'left' : 'right';
+    if (facts.dig[side].ok) {
+      out.push(
+        proposal('defensive_dig', side === 'left' ? 'dig_left' : 'dig_right', 12, {
+          target: { x: side === 'left' ? x - 1 : x + 1, y: y + 1 },
+          goal: `dig a hole that guard ${pressure.id} will fall into`,
+          reason: `guard ${pressure.id} approaches on this row from the ${side}, ${pressure.distance} tiles away`,
+          scoreParts: { safety: 12, trap: pressure.closing ? 4 : 0 },
+          stopConditions: ['the guard falls in and is trapped'],
+        }),
+      );
+    }
+  }
+  if (pressure.risk !== 'critical' && pressure.y !== y) {
+    out.push(
+      proposal('wait_for_guard_clearance', 'stop', 6, {
+        goal: `let guard ${pressure.id} pass`,
+        reason: `guard ${pressure.id} is on row ${pressure.y}, ${pressure.distance} tiles away`,
+        scoreParts: { safety: 5 },
+      }),
+    );
+  }
+  for (const e of a.graph.edges[a.source]) {
+    if ((e.kind === 'fall' || e.kind === 'let_go') && dropsThroughOpenHole(a, e)) {
+      out.push(
+        proposal('escape_through_open_hole', e.key, Math.min(20, e.cost), {
+          target: xy(e.to),
+          waypoint: e.to,
+          goal: `drop through the open hole to (${xy(e.to).x},${xy(e.to).y})`,
+          reason: `guard ${pressure.id} is close; the open hole leads away`,
+          scoreParts: { safety: 8 },
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+function environmentProposals(a: Analysis, facts: Facts): Proposal[] {
+  const out: Proposal[] = [];
+  const { x, y } = facts.runner;
+  for (const h of facts.openHoles) {
+    if (h.y === y + 1 && Math.abs(h.x - x) === 1 && h.ticksUntilRefill <= 20 && !facts.runner.falling) {
+      out.push(
+        proposal('wait_for_floor_refill', 'stop', Math.min(20, h.ticksUntilRefill + 1), {
+          target: { x: h.x, y: h.y },
+          goal: `wait ${h.ticksUntilRefill + 1} ticks for the hole at (${h.x},${h.y}) to refill`,
+          reason: 'walking on would drop into a hole that is about to close',
+          scoreParts: { environment: 10 },
+        }),
+      );
+    }
+  }
+  const trapped = facts.guards.find((g) => g.trapped && g.actionName === 'in_hole' && Math.abs(g.x - x) <= 2 && g.y >= y && g.y <= y + 1);
+  if (trapped) {
+    out.push(
+      proposal('wait_for_trap_resolution', 'stop', 6, {
+        target: { x: trapped.x, y: trapped.y },
+        goal: `watch guard ${trapped.id} trapped at (${trapped.x},${trapped.y})`,
+        reason: 'a trapped guard next to the runner will climb out or die when the hole refills',
+        scoreParts: { environment: 5 },
+      }),
+    );
+  }
+  return out;
+}
+
+/** Every proposal that applies now, before checks. */
+export function proposeAll(inputs: CandidateInputs): Proposal[] {
+  const { analysis: a, facts } = inputs;
+  if (facts.activeDig) {
+    const left = Math.max(1, 11 - facts.activeDig.frameIndex);
+    return [
+      proposal('wait_for_dig_completion', 'stop', left, {
+        target: { x: facts.activeDig.x, y: facts.activeDig.y },
+        goal: `let the dig at (${facts.activeDig.x},${facts.activeDig.y}) finish`,
+        reason: `the runner is frozen while digging (frame ${facts.activeDig.frameIndex} of 11)`,
+        scoreParts: { environment: 50 },
+      }),
+    ];
+  }
+  if (facts.runner.falling) {
+    const land = xy(a.source);
+    return [
+      proposal('continue_fall', 'stop', Math.min(20, Math.max(1, (land.y - facts.runner.y) * 5)), {
+        target: land,
+        waypoint: a.source,
+        goal: `land at (${land.x},${land.y})`,
+        reason: 'the runner is falling; keys wait until he lands',
+        scoreParts: { progress: 40 },
+      }),
+    ];
+  }
+  const out: Proposal[] = [...(inputs.extraProposals ?? [])];
+  if (facts.goldComplete) {
+    const exits = exitCells(a)
+      .map((c) => summariseRoute(a, c))
+      .sort((p, q) => p.cost - q.cost)
+      .slice(0, 3);
+    for (const e of exits) {
+      const p = routeProposal(a, facts, e, true, false);
+      if (p) out.push(p);
+    }
+  } else {
+    for (const g of facts.nearestGold) {
+      if (g.routeCost === null) continue;
+      const p = routeProposal(a, facts, summariseRoute(a, idx(g.x, g.y)), false, g.carried);
+      if (p) out.push(p);
+    }
+  }
+  out.push(...affordanceProposals(a, facts), ...safetyProposals(a, facts), ...environmentProposals(a, facts));
+  out.push(
+    proposal('wait_or_stop', 'stop', 4, {
+      goal: 'stand still briefly',
+      reason: 'nothing better is safe right now',
+      scoreParts: { fallback: 2 },
+    }),
+  );
+  return out;
+}
+
+function physicallyValid(facts: Facts, p: Proposal): string | null {
+  switch (p.key) {
+    case 'left':
+    case 'right':
+    case 'up':
+    case 'down':
+      return facts.movement[p.key].ok ? null : `cannot move ${p.key}: ${facts.movement[p.key].reason}`;
+    case 'dig_left':
+      return facts.dig.left.ok ? null : `cannot dig left: ${facts.dig.left.reason}`;
+    case 'dig_right':
+      return facts.dig.right.ok ? null : `cannot dig right: ${facts.dig.right.reason}`;
+    default:
+      return null;
+  }
+}
+
+/** Holds the key until the runner reaches the waypoint at rest, dies, or `maxTicks` pass. */
+export function playOut(state: GameState, p: Proposal, maxTicks: number): { state: GameState; ticks: number; closest: number | null } {
+  const s = cloneState(state, false);
+  let closest = nearestGuardDistance(s);
+  const fixed = p.waypoint === null || p.key === 'stop' || isDigKeyName(p.key);
+  const limit = fixed ? Math.min(maxTicks, p.ticks) : maxTicks;
+  let ticks = 0;
+  for (let i = 0; i < limit; i++) {
+    if (!advance(s, i === 0 ? KEY_OF[p.key] : undefined)) break;
+    ticks++;
+    const d = nearestGuardDistance(s);
+    if (d !== null && (closest === null || d < closest)) closest = d;
+    if (s.status !== 'running') break;
+    if (!fixed) {
+      const r = s.runner;
+      if (idx(r.x, r.y) === p.waypoint && r.xOffset === 0 && r.yOffset === 0 && runnerCanAct(s)) break;
+    }
+  }
+  return { state: s, ticks: Math.max(1, ticks), closest };
+}
+
+const riskFromDistance = (d: number | null): RiskLevel =>
+  d === null ? 'none' : d < 1 ? 'critical' : d < 2 ? 'high' : d < 4 ? 'medium' : 'low';
+
+function geometricSafety(facts: Facts, p: Proposal): string | null {
+  const pressure = facts.guards.find((g) => g.id === facts.risk.pressureGuardId);
+  if (!pressure || pressure.trapped) return null;
+  const { x, y } = facts.runner;
+  if ((p.key === 'left' || p.key === 'right') && pressure.y === y && pressure.risk !== 'low') {
+    const toward = p.key === 'left' ? pressure.x < x : pressure.x > x;
+    if (toward) return `moves toward guard ${pressure.id} on the same row (${pressure.risk} risk)`;
+  }
+  if (p.key === 'stop' && pressure.risk === 'critical') return `stands still next to guard ${pressure.id}`;
+  return null;
+}
+
+function toCandidate(
+  p: Proposal,
+  outcome: Outcome | null,
+  risk: RiskLevel,
+  ticks: number,
+  extraParts: Record<string, number> = {},
+): Candidate {
+  const scoreParts = { ...p.scoreParts, ...extraParts };
+  if (outcome?.simulated) {
+    if (outcome.goldTaken) scoreParts.goldTaken = 20 * outcome.goldTaken;
+    if (outcome.closestGuardDistance !== null && outcome.closestGuardDistance < 1.5) scoreParts.guardApproach = -8;
+  }
+  const score = Object.values(scoreParts).reduce((s, v) => s + v, 0);
+  const tx = p.target ? `${p.target.x}_${p.target.y}` : 'here';
+  return {
+    id: `${p.kind}_${tx}_${p.key}`,
+    kind: p.kind,
+    lane: p.lane,
+    label: p.label,
+    goal: p.goal,
+    target: p.target,
+    firstAction: { keyCode: KEY_OF[p.key], ticks, reason: p.reason },
+    score,
+    scoreParts,
+    risk,
+    preconditions: p.preconditions,
+    stopConditions: p.stopConditions,
+    outcome,
+    stallBlocked: false,
+    stallRecovery: false,
+  };
+}
+
+export function emergencyHold(reason: string): Candidate {
+  return toCandidate(proposal('emergency_hold', 'stop', 2, { goal: 'hold still', reason, scoreParts: { fallback: 0 } }), null, 'none', 2);
+}
+
+/** Checks one proposal; returns the candidate or why it was rejected. */
+export function checkProposal(
+  inputs: CandidateInputs,
+  p: Proposal,
+): { candidate: Candidate } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
+  const { analysis: a, facts, options } = inputs;
+  const maxTicks = Math.min(options.maxActionTicks, 20);
+  const physical = p.kind === 'continue_fall' || p.kind === 'wait_for_dig_completion' ? null : physicallyValid(facts, p);
+  if (physical)
+    return { rejected: 'physical_rejection', why: physical, candidate: toCandidate(p, null, 'none', Math.min(p.ticks, maxTicks)) };
+  if (a.state && options.simulate) {
+    const run = playOut(a.state, p, maxTicks);
+    const s = run.state;
+    const died = s.status === 'runner_dead';
+    const alive = died ? false : facts.godMode ? true : survives(s, SURVIVAL_HORIZON);
+    const outcome: Outcome = {
+      simulated: true,
+      runner: { x: s.runner.x, y: s.runner.y },
+      ticks: run.ticks,
+      goldTaken: Math.max(0, a.state.goldCount - s.goldCount),
+      died,
+      deathCause: s.deathCause,
+      closestGuardDistance: run.closest === null ? null : Math.round(run.closest * 10) / 10,
+      survivesAfter: died ? false : alive,
+    };
+    // Progress: how many ticks closer to the nearest target the action leaves the runner.
+    const before = a.toGo[a.source];
+    const landed = routingCell(a.graph, s.runner.x, s.runner.y);
+    const after = a.toGo[landed];
+    const parts: Record<string, number> = {};
+    let trapped = false;
+    if (after >= UNREACHABLE) {
+      if (before < UNREACHABLE && outcome.goldTaken === 0 && !s.goldComplete) parts.deadEnd = -60;
+      trapped = a.terrain.openHole[landed] === 1 || (s.base[landed] === 1 && s.act[landed] !== 1);
+    } else if (before < UNREACHABLE) {
+      const credit = p.kind === 'dig_route' ? DIG_TICKS : 0;
+      parts.progress = Math.round(((before - after + credit) / TICKS_PER_TILE) * 10) / 10;
+    }
+    const c = toCandidate(p, outcome, riskFromDistance(run.closest), run.ticks, parts);
+    if (trapped && !s.goldComplete && outcome.goldTaken === 0)
+      return { rejected: 'safety_rejection', why: 'ends inside a hole with no way out before it refills', candidate: c };
+    if (died && (!facts.godMode || s.deathCause === 'hole'))
+      return { rejected: 'safety_rejection', why: `the simulated action kills the runner (${s.deathCause})`, candidate: c };
+    if (!alive) return { rejected: 'safety_rejection', why: `no way to stay alive for ${SURVIVAL_HORIZON} ticks afterwards`, candidate: c };
+    return { candidate: c };
+  }
+  const pressure = facts.guards.find((g) => g.id === facts.risk.pressureGuardId);
+  let ticks = Math.min(p.ticks, maxTicks);
+  if ((p.key === 'left' || p.key === 'right') && pressure && (pressure.risk === 'high' || pressure.risk === 'critical'))
+    ticks = Math.min(ticks, 4);
+  const c = toCandidate(p, null, pressure && !pressure.trapped ? pressure.risk : 'none', ticks);
+  const unsafe = facts.godMode ? null : geometricSafety(facts, p);
+  if (unsafe) return { rejected: 'safety_rejection', why: unsafe, candidate: c };
+  return { candidate: c };
+}
+
+export function buildCandidates(inputs: CandidateInputs): CandidateSet {
+  const { options } = inputs;
+  const dispositions: Disposition[] = [];
+  const byId = new Map<string, Candidate>();
+  for (const p of proposeAll(inputs)) {
+    const checked = checkProposal(inputs, p);
+    const c = checked.candidate;
+    if ('rejected' in checked) {
+      dispositions.push({ id: c.id, kind: c.kind, disposition: checked.rejected, why: checked.why });
+      continue;
+    }
+    const prev = byId.get(c.id);
+    if (prev) {
+      const [keep, drop] = prev.score >= c.score ? [prev, c] : [c, prev];
+      byId.set(c.id, keep);
+      dispositions.push({ id: drop.id, kind: drop.kind, disposition: 'deduplicated', why: `same id as a higher-scoring ${keep.kind}` });
+      continue;
+    }
+    byId.set(c.id, c);
+  }
+  let list = [...byId.values()];
+  if (inputs.stall && inputs.stall.severity !== 'none' && inputs.adjustForStall) {
+    const adjusted = inputs.adjustForStall(list, inputs.stall);
+    list = adjusted.candidates;
+    dispositions.push(...adjusted.dispositions);
+  }
+  list.sort((p, q) => q.score - p.score || (p.id < q.id ? -1 : p.id > q.id ? 1 : 0));
+  for (const c of list.slice(options.candidateLimit)) {
+    dispositions.push({ id: c.id, kind: c.kind, disposition: 'limit_truncated', why: `beyond the ${options.candidateLimit} best` });
+  }
+  list = list.slice(0, options.candidateLimit);
+  if (list.length === 0) list = [emergencyHold('every proposal was rejected; holding still is the only option left')];
+  for (const c of list) dispositions.push({ id: c.id, kind: c.kind, disposition: 'exposed', why: `score ${c.score}` });
+  return { candidates: list, dispositions };
+}

@@ -1,0 +1,287 @@
+// The navigation graph: which cells the runner can rest in and which moves join them (walk,
+// climb, rope, let go / walk off and fall, dig-then-drop), each with its tick cost, built from
+// the terrain and the engine's movement rules; plus shortest routes by ticks (Dijkstra).
+// Pure and allocation-light: one build per planning step must stay well under a millisecond.
+import { BAR, BLOCK, CELLS, LADDR, SOLID, TRAP, idx } from '../game/constants.js';
+import type { Terrain } from './terrain.js';
+
+export const TICKS_PER_TILE = 5;
+export const DIG_TICKS = 12;
+
+export type MoveKind = 'walk' | 'rope' | 'climb_up' | 'climb_down' | 'fall' | 'let_go' | 'dig_drop';
+export type MoveKey = 'left' | 'right' | 'up' | 'down' | 'dig_left' | 'dig_right';
+
+export interface NavEdge {
+  from: number;
+  to: number;
+  kind: MoveKind;
+  /** The first key of the move (a dig-drop is DIG then a walk). */
+  key: MoveKey;
+  cost: number;
+  /** For dig_drop: the brick to dig. */
+  dig: number;
+}
+
+export interface NavGraph {
+  terrain: Terrain;
+  /** 1 where the runner can be at rest (standing, hanging, holding a ladder). */
+  rest: Uint8Array;
+  /** Outgoing edges per cell (cells are also nodes when reached through a dug brick). */
+  edges: NavEdge[][];
+}
+
+const isWallFromSide = (t: number) => t === BLOCK || t === SOLID || t === TRAP;
+const supports = (t: number) => t === BLOCK || t === SOLID || t === LADDR;
+
+/** Whether (x, y) holds the runner at offset 0, with `dug` (a brick being treated as open) or -1. */
+function restsAt(tiles: Uint8Array, x: number, y: number, dug: number): boolean {
+  const i = idx(x, y);
+  const t = i === dug ? 0 : tiles[i];
+  if (t === BLOCK || t === SOLID) return false;
+  if (t === LADDR || t === BAR || y === 15) return true;
+  const below = i + 28;
+  return below !== dug && supports(tiles[below]);
+}
+
+/** Where a runner entering (x, y) at offset 0 comes to rest, falling as needed. */
+function landing(tiles: Uint8Array, x: number, y: number, dug: number): number {
+  while (!restsAt(tiles, x, y, dug)) y++;
+  return idx(x, y);
+}
+
+export function buildNavGraph(terrain: Terrain): NavGraph {
+  const tiles = terrain.tiles;
+  const rest = new Uint8Array(CELLS);
+  const edges: NavEdge[][] = new Array(CELLS);
+  for (let i = 0; i < CELLS; i++) edges[i] = [];
+  for (let y = 0; y < 16; y++) for (let x = 0; x < 28; x++) if (restsAt(tiles, x, y, -1)) rest[idx(x, y)] = 1;
+
+  const addMoves = (x: number, y: number, self: number): void => {
+    // `self` >= 0: moves out of a dug brick (the runner dropped into a hole there).
+    const from = idx(x, y);
+    const out = edges[from];
+    const cur = from === self ? 0 : tiles[from];
+    for (const dir of [-1, 1] as const) {
+      const nx = x + dir;
+      if (nx < 0 || nx > 27) continue;
+      const side = tiles[idx(nx, y)];
+      if (isWallFromSide(side)) continue;
+      const to = landing(tiles, nx, y, -1);
+      const dy = (to - idx(nx, y)) / 28;
+      const key: MoveKey = dir < 0 ? 'left' : 'right';
+      const kind: MoveKind = dy > 0 ? 'fall' : side === BAR ? 'rope' : 'walk';
+      out.push({ from, to, kind, key, cost: TICKS_PER_TILE * (1 + dy), dig: -1 });
+    }
+    if (cur === LADDR && y > 0 && !isWallFromSide(tiles[from - 28])) {
+      out.push({ from, to: from - 28, kind: 'climb_up', key: 'up', cost: TICKS_PER_TILE, dig: -1 });
+    }
+    if (y < 15) {
+      const below = tiles[from + 28];
+      if (below !== BLOCK && below !== SOLID) {
+        const to = landing(tiles, x, y + 1, -1);
+        const dy = (to - from) / 28;
+        const kind: MoveKind = below === LADDR ? 'climb_down' : cur === BAR ? 'let_go' : 'fall';
+        out.push({ from, to, kind, key: 'down', cost: TICKS_PER_TILE * dy, dig: -1 });
+      }
+    }
+    // Dig a brick diagonally below, step over it and drop through the hole.
+    if (y < 15) {
+      for (const dir of [-1, 1] as const) {
+        const nx = x + dir;
+        if (nx < 0 || nx > 27) continue;
+        const brick = idx(nx, y + 1);
+        const above = idx(nx, y);
+        if (tiles[brick] !== BLOCK || tiles[above] !== 0 || terrain.gold[above]) continue;
+        const to = landing(tiles, nx, y + 1, brick);
+        const dy = (to - above) / 28;
+        out.push({
+          from,
+          to,
+          kind: 'dig_drop',
+          key: dir < 0 ? 'dig_left' : 'dig_right',
+          cost: DIG_TICKS + TICKS_PER_TILE * (1 + dy),
+          dig: brick,
+        });
+        if (tiles[to] === BLOCK && edges[to].length === 0) addMoves(nx, (to / 28) | 0, to);
+      }
+    }
+  };
+
+  for (let y = 0; y < 16; y++) for (let x = 0; x < 28; x++) if (rest[idx(x, y)]) addMoves(x, y, -1);
+  return { terrain, rest, edges };
+}
+
+/** Where the runner is for routing purposes: his cell, or where he will land if falling. */
+export function routingCell(graph: NavGraph, x: number, y: number): number {
+  return landing(graph.terrain.tiles, x, y, -1);
+}
+
+export interface RouteTable {
+  source: number;
+  dist: Int32Array;
+  prev: (NavEdge | null)[];
+}
+
+const INF = 0x3fffffff;
+
+/** Dijkstra from `source` over tick costs (small graph: a binary heap on a flat array). */
+export function shortestRoutes(graph: NavGraph, source: number): RouteTable {
+  const dist = new Int32Array(CELLS).fill(INF);
+  const prev: (NavEdge | null)[] = new Array(CELLS).fill(null);
+  const heap: number[] = []; // packed dist * 512 + cell
+  dist[source] = 0;
+  heap.push(source);
+  while (heap.length) {
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      siftDown(heap);
+    }
+    const d = Math.floor(top / 512);
+    const cell = top % 512;
+    if (d > dist[cell]) continue;
+    for (const e of graph.edges[cell]) {
+      const nd = d + e.cost;
+      if (nd < dist[e.to]) {
+        dist[e.to] = nd;
+        prev[e.to] = e;
+        heap.push(nd * 512 + e.to);
+        siftUp(heap);
+      }
+    }
+  }
+  return { source, dist, prev };
+}
+
+function siftUp(h: number[]): void {
+  let i = h.length - 1;
+  const v = h[i];
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (h[p] <= v) break;
+    h[i] = h[p];
+    i = p;
+  }
+  h[i] = v;
+}
+
+function siftDown(h: number[]): void {
+  const n = h.length;
+  let i = 0;
+  const v = h[0];
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && h[c + 1] < h[c]) c++;
+    if (h[c] >= v) break;
+    h[i] = h[c];
+    i = c;
+  }
+  h[i] = v;
+}
+
+export function isReachable(table: RouteTable, cell: number): boolean {
+  return table.dist[cell] < INF;
+}
+
+/** The edges from the source to `cell`, in order (empty when unreachable or already there). */
+export function routeTo(table: RouteTable, cell: number): NavEdge[] {
+  if (table.dist[cell] >= INF) return [];
+  const path: NavEdge[] = [];
+  let c = cell;
+  while (c !== table.source) {
+    const e = table.prev[c];
+    if (!e) return [];
+    path.push(e);
+    c = e.from;
+  }
+  return path.reverse();
+}
+
+/**
+ * The cheapest cost to pass through `cell`, also counting cells a fall passes through
+ * (gold hanging in mid-air is collected on the way down). UNREACHABLE when it is not.
+ */
+export function passCost(graph: NavGraph, table: RouteTable, cell: number): { cost: number; via: NavEdge | null } {
+  let best = table.dist[cell];
+  let via: NavEdge | null = table.prev[cell];
+  if (best < INF) return { cost: best, via };
+  const x = cell % 28;
+  const row = (cell / 28) | 0;
+  for (let from = 0; from < CELLS; from++) {
+    const d = table.dist[from];
+    if (d >= INF) continue;
+    for (const e of graph.edges[from]) {
+      if (e.to % 28 !== x || e.to <= cell) continue;
+      const fromRow = (from / 28) | 0;
+      const startRow = e.key === 'down' ? fromRow + 1 : fromRow;
+      if (startRow > row) continue;
+      const cost = d + e.cost - TICKS_PER_TILE * (((e.to / 28) | 0) - row);
+      if (cost < best) {
+        best = cost;
+        via = e;
+      }
+    }
+  }
+  return { cost: best, via };
+}
+
+export const UNREACHABLE = INF;
+
+/** Human-readable cell label used in ids and prompts. */
+export const cellXY = (cell: number) => ({ x: cell % 28, y: (cell / 28) | 0 });
+
+/**
+ * Ticks from every cell to the nearest target (a reverse multi-source Dijkstra): the planner's
+ * progress potential. A target that is only passed through in a fall (gold in mid-air) is
+ * reached by the moves whose fall crosses it. UNREACHABLE where no target can be reached.
+ */
+export function costToGo(graph: NavGraph, targets: number[]): Int32Array {
+  const dist = new Int32Array(CELLS).fill(INF);
+  const incoming: NavEdge[][] = Array.from({ length: CELLS }, () => []);
+  const isTarget = new Uint8Array(CELLS);
+  for (const t of targets) isTarget[t] = 1;
+  const heap: number[] = [];
+  const seed = (cell: number, d: number) => {
+    if (d < dist[cell]) {
+      dist[cell] = d;
+      heap.push(d * 512 + cell);
+      siftUp(heap);
+    }
+  };
+  for (let from = 0; from < CELLS; from++) {
+    for (const e of graph.edges[from]) {
+      incoming[e.to].push(e);
+      // a fall that crosses a target on its way down reaches it
+      const col = e.to % 28;
+      const fromRow = (from / 28) | 0;
+      const startRow = e.key === 'down' ? fromRow + 1 : fromRow;
+      for (let y = startRow; y < ((e.to / 28) | 0); y++) {
+        const c = idx(col, y);
+        if (isTarget[c]) seed(from, e.cost - TICKS_PER_TILE * (((e.to / 28) | 0) - y));
+      }
+    }
+  }
+  for (const t of targets) seed(t, 0);
+  while (heap.length) {
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      siftDown(heap);
+    }
+    const d = Math.floor(top / 512);
+    const cell = top % 512;
+    if (d > dist[cell]) continue;
+    for (const e of incoming[cell]) {
+      const nd = d + e.cost;
+      if (nd < dist[e.from]) {
+        dist[e.from] = nd;
+        heap.push(nd * 512 + e.from);
+        siftUp(heap);
+      }
+    }
+  }
+  return dist;
+}

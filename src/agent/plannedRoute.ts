@@ -1,0 +1,28 @@
+// Turns the plan search's best plan into the planned_route proposal: its first macro as the
+// first action, explained (macro list, gold, ticks, closest guard) well enough for a model to
+// choose it knowingly.
+import type { Analysis } from './analysis.js';
+import { proposal, type Proposal } from './candidates.js';
+import { planSearch, type Plan, type PlanSearchOptions } from './planSearch.js';
+
+export function plannedRouteProposal(
+  analysis: Analysis,
+  options: Partial<PlanSearchOptions> = {},
+): { proposal: Proposal | null; plan: Plan | null } {
+  const plan = planSearch(analysis, options);
+  if (!plan || plan.macros.length === 0) return { proposal: null, plan };
+  const first = plan.macros[0];
+  const waypoint = first.kind === 'move' && first.key !== 'dig_left' && first.key !== 'dig_right' ? first.edge.to : null;
+  const target = waypoint !== null ? { x: waypoint % 28, y: (waypoint / 28) | 0 } : plan.endCell;
+  const p = proposal('planned_route', first.key, Math.max(1, Math.min(20, first.ticks)), {
+    target,
+    waypoint,
+    label: 'planned route',
+    goal: `follow the searched plan: ${plan.why}`,
+    reason: `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`,
+    scoreParts: { plan: 45, planGold: 8 * plan.goldGained },
+    preconditions: ['the exact engine state is known'],
+    stopConditions: ['the first move completes', 'a guard changes course (re-plan next step)'],
+  });
+  return { proposal: p, plan };
+}

@@ -1,0 +1,108 @@
+// Forward simulation on copies of the exact engine state: "press key k for n ticks" with its
+// outcome (cell, gold taken, death, closest guard approach), and survives(): does some short
+// continuation keep the runner alive. This is what makes guard safety exact instead of guessed.
+import { ACT_IN_HOLE, ACT_REBORN } from '../game/constants.js';
+import { KEY } from '../game/keys.js';
+import { cloneState } from '../game/serialize.js';
+import type { GameState } from '../game/state.js';
+import { advance } from '../game/tick.js';
+
+export interface SimOutcome {
+  state: GameState;
+  ticks: number;
+  goldTaken: number;
+  died: boolean;
+  deathCause: 'guard' | 'hole' | null;
+  finished: boolean;
+  /** Closest live-guard distance seen (in tiles, Chebyshev on pixel positions), null with no guards. */
+  closestGuard: number | null;
+}
+
+/** Distance in tiles from the runner to the nearest live (not respawning, not trapped) guard. */
+export function nearestGuardDistance(s: GameState, includeTrapped = false): number | null {
+  const r = s.runner;
+  const rx = r.x * 40 + r.xOffset;
+  const ry = r.y * 44 + r.yOffset;
+  let best: number | null = null;
+  for (const g of s.guards) {
+    if (g.action === ACT_REBORN) continue;
+    if (!includeTrapped && g.action === ACT_IN_HOLE) continue;
+    const d = Math.max(Math.abs(g.x * 40 + g.xOffset - rx) / 40, Math.abs(g.y * 44 + g.yOffset - ry) / 44);
+    if (best === null || d < best) best = d;
+  }
+  return best;
+}
+
+/** Runs `ticks` ticks on `s` in place, pressing `keyCode` (if any) on the first; stops at the end of the game. */
+export function runInPlace(s: GameState, keyCode: number | undefined, ticks: number, track?: { closest: number | null }): number {
+  let ran = 0;
+  for (let i = 0; i < ticks; i++) {
+    if (!advance(s, i === 0 ? keyCode : undefined)) break;
+    ran++;
+    if (track) {
+      const d = nearestGuardDistance(s);
+      if (d !== null && (track.closest === null || d < track.closest)) track.closest = d;
+    }
+    if (s.status !== 'running') break;
+  }
+  return ran;
+}
+
+/** The outcome of pressing `keyCode` for `ticks` ticks on a copy of `state`. */
+export function simulate(state: GameState, keyCode: number | undefined, ticks: number): SimOutcome {
+  const s = cloneState(state, false);
+  const before = s.goldCount;
+  const track = { closest: nearestGuardDistance(s) };
+  const ran = runInPlace(s, keyCode, ticks, track);
+  return {
+    state: s,
+    ticks: ran,
+    goldTaken: Math.max(0, before - s.goldCount),
+    died: s.status === 'runner_dead',
+    deathCause: s.deathCause,
+    finished: s.status === 'finish',
+    closestGuard: track.closest,
+  };
+}
+
+const CONTINUATIONS = [KEY.STOP, KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.DIG_LEFT, KEY.DIG_RIGHT];
+
+export interface SurvivalOptions {
+  /** Ticks per continuation segment (default 6). */
+  segment?: number;
+  /** Give up (and answer true: unknown counts as survivable) after this many simulated ticks. */
+  budgetTicks?: number;
+}
+
+/**
+ * Does some sequence of held keys keep the runner alive for `horizon` ticks? Depth-first over
+ * segments, cheapest-looking first, skipping continuations that leave the runner exactly where
+ * an earlier one did. A finished level counts as survival.
+ */
+export function survives(state: GameState, horizon: number, options: SurvivalOptions = {}): boolean {
+  if (state.status === 'runner_dead') return false;
+  if (state.status === 'finish' || horizon <= 0) return true;
+  const budget = { left: options.budgetTicks ?? 1500 };
+  return survivesFrom(state, horizon, options.segment ?? 6, budget);
+}
+
+function survivesFrom(s: GameState, horizon: number, segment: number, budget: { left: number }): boolean {
+  if (horizon <= 0) return true;
+  if (budget.left <= 0) return true;
+  const seen = new Set<number>();
+  for (const key of CONTINUATIONS) {
+    const c = cloneState(s, false);
+    const n = Math.min(segment, horizon);
+    const ran = runInPlace(c, key, n);
+    budget.left -= ran;
+    if (c.status === 'runner_dead') continue;
+    if (c.status === 'finish') return true;
+    const r = c.runner;
+    const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
+    if (seen.has(h)) continue;
+    seen.add(h);
+    if (survivesFrom(c, horizon - n, segment, budget)) return true;
+    if (budget.left <= 0) return true;
+  }
+  return false;
+}

@@ -1,0 +1,52 @@
+// The terrain the planner reasons over: one tile code per cell (engine codes), with open holes
+// and unrevealed hidden ladders as EMPTY and actors removed. Built from the engine state when
+// the snapshot carries it (exact), else from the snapshot's grids. Pure; returns new arrays.
+import { BAR, BLOCK, CELLS, EMPTY, GOLD, HLADR, LADDR, SOLID, TRAP, idx } from '../game/constants.js';
+import type { GameState } from '../game/state.js';
+import type { Snapshot } from './schemas.js';
+
+export interface Terrain {
+  /** Static terrain for movement: EMPTY, BLOCK (intact brick), SOLID, LADDR, BAR, TRAP. */
+  tiles: Uint8Array;
+  /** Gold lying on the board (base layer), by cell. */
+  gold: Uint8Array;
+  /** Cells that are bricks dug open right now (they will refill). */
+  openHole: Uint8Array;
+}
+
+const CHAR_TILE: Record<string, number> = { '#': BLOCK, '@': SOLID, H: LADDR, '-': BAR, X: TRAP };
+
+export function terrainFromState(s: GameState): Terrain {
+  const tiles = new Uint8Array(CELLS);
+  const gold = new Uint8Array(CELLS);
+  const openHole = new Uint8Array(CELLS);
+  for (let i = 0; i < CELLS; i++) {
+    const b = s.base[i];
+    if (b === GOLD) gold[i] = 1;
+    if (b === BLOCK && s.act[i] !== BLOCK) {
+      // a hole (open, or being dug and already empty)
+      openHole[i] = 1;
+      tiles[i] = EMPTY;
+    } else tiles[i] = b === GOLD || b === HLADR ? EMPTY : b;
+  }
+  return { tiles, gold, openHole };
+}
+
+export function terrainFromSnapshot(snapshot: Snapshot): Terrain {
+  const tiles = new Uint8Array(CELLS);
+  const gold = new Uint8Array(CELLS);
+  const openHole = new Uint8Array(CELLS);
+  for (let y = 0; y < 16; y++) {
+    const row = snapshot.terrainGrid[y];
+    const baseRow = snapshot.baseGrid[y];
+    for (let x = 0; x < 28; x++) {
+      tiles[idx(x, y)] = CHAR_TILE[row[x]] ?? EMPTY;
+      if (baseRow[x] === '$') gold[idx(x, y)] = 1;
+    }
+  }
+  for (const h of snapshot.openHoles) {
+    tiles[idx(h.x, h.y)] = EMPTY;
+    openHole[idx(h.x, h.y)] = 1;
+  }
+  return { tiles, gold, openHole };
+}
