@@ -45,7 +45,7 @@ function restsAt(tiles: Uint8Array, x: number, y: number, dug: number): boolean 
 
 /** Where a runner entering (x, y) at offset 0 comes to rest, falling as needed. */
 function landing(tiles: Uint8Array, x: number, y: number, dug: number): number {
-  while (!restsAt(tiles, x, y, dug)) y++;
+  while (y < 15 && !restsAt(tiles, x, y, dug)) y++;
   return idx(x, y);
 }
 
@@ -113,7 +113,9 @@ export function buildNavGraph(terrain: Terrain): NavGraph {
 
 /** Where the runner is for routing purposes: his cell, or where he will land if falling. */
 export function routingCell(graph: NavGraph, x: number, y: number): number {
-  return landing(graph.terrain.tiles, x, y, -1);
+  const cell = idx(x, y);
+  // A runner inside a brick cell stands in a hole dug after the graph was built.
+  return landing(graph.terrain.tiles, x, y, graph.terrain.tiles[cell] === BLOCK ? cell : -1);
 }
 
 export interface RouteTable {

@@ -12,9 +12,19 @@ export function plannedRouteProposal(
   const plan = planSearch(analysis, options);
   if (!plan || plan.macros.length === 0) return { proposal: null, plan };
   const first = plan.macros[0];
-  const waypoint = first.kind === 'move' && first.key !== 'dig_left' && first.key !== 'dig_right' ? first.edge.to : null;
+  // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight
+  // stretch of the plan costs one planning step instead of one per tile.
+  let waypoint = first.kind === 'move' && first.key !== 'dig_left' && first.key !== 'dig_right' ? first.edge.to : null;
+  let ticks = first.ticks;
+  if (waypoint !== null) {
+    for (const m of plan.macros.slice(1)) {
+      if (m.kind !== 'move' || m.key !== first.key || ticks + m.ticks > 20) break;
+      ticks += m.ticks;
+      waypoint = m.edge.to;
+    }
+  }
   const target = waypoint !== null ? { x: waypoint % 28, y: (waypoint / 28) | 0 } : plan.endCell;
-  const p = proposal('planned_route', first.key, Math.max(1, Math.min(20, first.ticks)), {
+  const p = proposal('planned_route', first.key, Math.max(1, Math.min(20, ticks)), {
     target,
     waypoint,
     label: 'planned route',
