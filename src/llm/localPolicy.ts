@@ -1,15 +1,27 @@
-// PLACEHOLDER local policy (the `local` profile's default) until the lead's real offline policy
-// replaces this file: it answers with the first candidate whose `stallBlocked` is false (else the
-// first candidate), formatted exactly like a model's JSON answer so parsing and validation run
-// unchanged. Reads only the request's candidates; writes nothing; no network, deterministic.
+// The offline `local` profile's policy: reads the structured candidates a model would read
+// and answers in the model's JSON format, so parsing and validation run unchanged. It trusts
+// the planner's exact look-ahead: the plan search's planned_route first, else the best-scoring
+// candidate whose simulated outcome is alive and not stall-blocked. Deterministic; no network.
+import type { Candidate } from '../agent/schemas.js';
 import type { LocalPolicy, ModelReply } from './provider.js';
 
-export const LOCAL_POLICY_NAME = 'placeholder-first-unblocked';
+export const LOCAL_POLICY_NAME = 'local-lookahead';
+
+const safe = (c: Candidate) => !c.stallBlocked && c.outcome?.died !== true && c.outcome?.survivesAfter !== false;
+
+/** Picks the candidate the local policy would answer with (exported for tests and the greedy loop). */
+export function localChoice(candidates: Candidate[]): { candidate: Candidate | null; why: string } {
+  const planned = candidates.find((c) => c.kind === 'planned_route' && safe(c));
+  if (planned) return { candidate: planned, why: `the searched plan: ${planned.goal}` };
+  const best = candidates.find(safe);
+  if (best) return { candidate: best, why: `best safe candidate (${best.kind}, score ${best.score}): ${best.goal}` };
+  const any = candidates.find((c) => !c.stallBlocked) ?? candidates[0] ?? null;
+  return { candidate: any, why: any ? `no candidate is clearly safe; least bad: ${any.goal}` : 'no candidates were offered' };
+}
 
 export const localPolicy: LocalPolicy = (req): ModelReply => {
-  const pick = req.candidates.find((c) => !c.stallBlocked) ?? req.candidates[0];
-  const answer = pick
-    ? { candidateId: pick.id, reason: `placeholder local policy: first candidate that is not stall-blocked (${pick.kind})` }
-    : { candidateId: '', reason: 'placeholder local policy: no candidates were offered' };
-  return { text: JSON.stringify(answer), durationMs: 0, usage: null, responseId: null, reasoning: null };
+  const started = performance.now();
+  const { candidate, why } = localChoice(req.candidates);
+  const answer = { candidateId: candidate?.id ?? '', reason: why.slice(0, 300) };
+  return { text: JSON.stringify(answer), durationMs: performance.now() - started, usage: null, responseId: null, reasoning: null };
 };

@@ -1,4 +1,4 @@
-// createProvider for the offline profile: the placeholder local policy, an injected policy, and the
+// createProvider for the offline profile: the default local policy, an injected policy, and the
 // deadline/cancel/error guard around it; plus the 503 for a hosted profile without a key.
 import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/llm/createProvider.js';
@@ -21,7 +21,7 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
 }
 
 describe('createProvider: local', () => {
-  it('defaults to the placeholder policy: the first candidate that is not stall-blocked, as model JSON', async () => {
+  it('defaults to the local policy: with no plan, the first safe candidate that is not stall-blocked, as model JSON', async () => {
     const provider = createProvider(local, {});
     expect(provider).toMatchObject({ profile: 'local', provider: 'local', model: 'local-policy', modelSource: 'default' });
     const reply = await provider.complete(request());
