@@ -1,0 +1,59 @@
+// `npm run bench:planner`: how long the deterministic planner takes. Samples 1,000 snapshots
+// from the 150 Classic world-record demos (each replayed to a random tick), then times facts +
+// candidates + stall report with exact simulation on (with and without the plan search), and
+// the navigation-graph build per level. Prints medians and p90s; asserts nothing.
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { analyzeSnapshot } from '../agent/analysis.js';
+import { buildNavGraph } from '../agent/nav.js';
+import { planStep } from '../agent/planStep.js';
+import { terrainFromState } from '../agent/terrain.js';
+import { Game, demoFileSchema } from '../game/index.js';
+import type { Snapshot } from '../game/schemas.js';
+
+const file = demoFileSchema.parse(JSON.parse(readFileSync(new URL('../../test/fixtures/classic-demos.json', import.meta.url), 'utf8')));
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+
+// Deterministic sampling (a fixed LCG), so runs are comparable.
+let seed = 12345;
+const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+
+const snapshots: Snapshot[] = [];
+while (snapshots.length < 1000) {
+  const demo = file.demos[Math.floor(rand() * file.demos.length)];
+  const game = Game.forDemo(1, demo);
+  game.runToEnd(Math.floor(rand() * demo.time * 0.95));
+  if (game.state.status !== 'running') continue;
+  snapshots.push(game.snapshot({ withEngineState: true }));
+}
+
+function time(label: string, fn: (s: Snapshot) => void, sample: Snapshot[]): number[] {
+  for (const s of sample.slice(0, 50)) fn(s); // warm-up
+  const times: number[] = [];
+  for (const s of sample) {
+    const t0 = performance.now();
+    fn(s);
+    times.push(performance.now() - t0);
+  }
+  console.log(`${label.padEnd(48)} median ${fmt(quantile(times, 0.5))}  p90 ${fmt(quantile(times, 0.9))}  (${sample.length} snapshots)`);
+  return times;
+}
+
+console.log('planner timing on 1,000 snapshots sampled from the Classic world-record demos (simulation on)');
+const noSearch = time('facts + candidates + stall (no plan search)', (s) => planStep(s, [], { planSearch: false }), snapshots);
+const withSearch = time('facts + candidates + stall + plan search', (s) => planStep(s, []), snapshots.slice(0, 300));
+time('analysis only (terrain, nav graph, routes, potential)', (s) => analyzeSnapshot(s), snapshots);
+console.log(`plan search share of a step: x${(quantile(withSearch, 0.5) / quantile(noSearch, 0.5)).toFixed(1)} the no-search median`);
+
+const navTimes: number[] = [];
+for (let level = 1; level <= 150; level++) {
+  const state = Game.fromLevel(1, level).state;
+  for (let i = 0; i < 5; i++) buildNavGraph(terrainFromState(state));
+  const t0 = performance.now();
+  for (let i = 0; i < 20; i++) buildNavGraph(terrainFromState(state));
+  navTimes.push((performance.now() - t0) / 20);
+}
+console.log(
+  `navigation graph build per level (150 Classic levels)   median ${fmt(quantile(navTimes, 0.5))}  p90 ${fmt(quantile(navTimes, 0.9))}`,
+);

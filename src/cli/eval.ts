@@ -1,0 +1,117 @@
+// `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--no-search] [--json]`:
+// runs levels on a pool of worker processes (both cores) with a progress bar and prints the
+// clear rate and per-level outcomes (one JSON object with --json). Reads nothing else.
+import { SingleBar, Presets } from 'cli-progress';
+import { parseArgs } from 'node:util';
+import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
+import type { EvalResult, EvalTask } from '../runner/evalTask.js';
+import { runPool } from '../runner/pool.js';
+
+function fail(message: string): never {
+  process.stderr.write(`eval: ${message}\n`);
+  process.exit(2);
+}
+
+export function parseLevelRanges(text: string, max: number): number[] {
+  const out = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!m) throw new Error(`"${part}" is not a level or a range like 1-30`);
+    const a = Number(m[1]);
+    const b = Number(m[2] ?? m[1]);
+    if (a < 1 || b > max || a > b) throw new Error(`levels must lie in 1..${max}; got ${part}`);
+    for (let l = a; l <= b; l++) out.add(l);
+  }
+  return [...out].sort((p, q) => p - q);
+}
+
+const { values } = parseArgs({
+  options: {
+    pack: { type: 'string', default: 'classic' },
+    levels: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    workers: { type: 'string' },
+    'no-search': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+let playData: number;
+let levels: number[];
+try {
+  playData = playDataOf(values.pack!);
+  levels = parseLevelRanges(values.levels ?? `1-${levelCount(playData)}`, levelCount(playData));
+} catch (e) {
+  fail(`${(e as Error).message} (packs: ${PACK_NAMES.join(', ')})`);
+}
+const runs = Number(values.runs);
+const seed = Number(values.seed);
+if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
+if (!Number.isInteger(seed)) fail('--seed must be an integer');
+
+const tasks: EvalTask[] = [];
+for (const level of levels)
+  for (let i = 0; i < runs; i++) tasks.push({ playData, level, seed: seed + i, planSearch: !values['no-search'] });
+
+const bar = values.json
+  ? null
+  : new SingleBar({ format: 'eval {bar} {value}/{total} episodes | cleared {cleared} | {eta_formatted} left' }, Presets.shades_classic);
+const progressBar = process.stderr.isTTY || !values.json ? bar : null;
+progressBar?.start(tasks.length, 0, { cleared: 0 });
+const started = Date.now();
+const results: EvalResult[] = [];
+let clearedCount = 0;
+await runPool<EvalTask, EvalResult>(
+  tasks,
+  { module: new URL('../runner/evalWorker.ts', import.meta.url), workers: values.workers ? Number(values.workers) : undefined },
+  (r) => {
+    results.push(r);
+    if (r.cleared) clearedCount++;
+    progressBar?.increment(1, { cleared: clearedCount });
+  },
+);
+progressBar?.stop();
+
+results.sort((p, q) => p.level - q.level || p.seed - q.seed);
+const perLevel = levels.map((level) => {
+  const mine = results.filter((r) => r.level === level);
+  const best = mine.find((r) => r.cleared) ?? mine[0];
+  return {
+    level,
+    cleared:
+      mine.filter((r) => r.cleared).length / mine.length === 1
+        ? true
+        : mine.some((r) => r.cleared)
+          ? mine.filter((r) => r.cleared).length / mine.length
+          : false,
+    ticks: best.ticks,
+    worldRecordTicks: worldRecordTicks(playData, level),
+    steps: best.steps,
+    reason: best.reason,
+    end: best.end,
+  };
+});
+const cleared = results.filter((r) => r.cleared).length;
+const summary = {
+  pack: values.pack,
+  levels: levels.length,
+  runs,
+  episodes: results.length,
+  cleared,
+  clearRate: Math.round((cleared / results.length) * 1000) / 1000,
+  reasons: results.reduce<Record<string, number>>((acc, r) => ((acc[r.reason] = (acc[r.reason] ?? 0) + 1), acc), {}),
+  seconds: Math.round((Date.now() - started) / 100) / 10,
+  perLevel,
+};
+if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
+else {
+  console.log(
+    `${values.pack} levels ${values.levels ?? 'all'}: cleared ${cleared}/${results.length} (${(summary.clearRate * 100).toFixed(1)}%) in ${summary.seconds}s`,
+  );
+  console.log(
+    'end reasons:',
+    Object.entries(summary.reasons)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  );
+}

@@ -1,0 +1,118 @@
+// The episode loop every client follows (browser, headless CLI, eval, experiments): snapshot
+// (with engineState) -> plan -> press the action's key for its ticks (clamped to 1..20) ->
+// history entry -> repeat until finished, dead, the step cap or the tick budget. Returns the
+// outcome with its diagnosis and the legacy demo of the game (for the recording store).
+import { historyEntry } from '../agent/history.js';
+import type { HistoryEntry, Snapshot } from '../agent/schemas.js';
+import { Game } from '../game/game.js';
+import type { DemoRecord } from '../game/schemas.js';
+import { diagnoseFailure } from './diagnose.js';
+import type { EpisodePlanner, FailureReason } from './types.js';
+
+export interface EpisodeOptions {
+  playData: number;
+  level: number;
+  seed: number;
+  godMode?: boolean;
+  maxSteps: number;
+  maxTicks: number;
+  historyLimit: number;
+  traceId: string;
+  planner: EpisodePlanner;
+  signal?: AbortSignal;
+  /** Called after every step (progress bars, live views). */
+  onStep?: (info: { step: number; tick: number; candidateId: string }) => void;
+}
+
+export interface EpisodeResult {
+  traceId: string;
+  playData: number;
+  level: number;
+  seed: number;
+  cleared: boolean;
+  reason: 'cleared' | FailureReason;
+  ticks: number;
+  steps: number;
+  goldLeft: number;
+  fallbacks: number;
+  retries: number;
+  stalls: Record<string, number>;
+  statuses: Record<string, number>;
+  /** Where and when it ended (the failure point for a failed episode). */
+  end: { tick: number; x: number; y: number };
+  failureDetail: string | null;
+  demo: DemoRecord;
+  finalSnapshot: Snapshot;
+  durationMs: number;
+}
+
+export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
+  const started = performance.now();
+  const game = Game.fromLevel(o.playData, o.level, { seed: o.seed, godMode: o.godMode });
+  const history: HistoryEntry[] = [];
+  const stalls: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  let fallbacks = 0;
+  let retries = 0;
+  let steps = 0;
+  let failure: FailureReason | null = null;
+  let failureDetail: string | null = null;
+  while (!game.over && steps < o.maxSteps && game.state.tick < o.maxTicks) {
+    if (o.signal?.aborted) {
+      failure = 'cancelled';
+      break;
+    }
+    const before = game.snapshot({ withEngineState: true });
+    let plan;
+    try {
+      plan = await o.planner(
+        {
+          playData: o.playData,
+          level: o.level,
+          snapshot: before,
+          history: history.slice(-o.historyLimit),
+          traceId: o.traceId,
+          stepIndex: steps,
+        },
+        o.signal,
+      );
+    } catch (err) {
+      failure = o.signal?.aborted ? 'cancelled' : 'planning_failed';
+      failureDetail = (err as Error).message;
+      break;
+    }
+    for (const s of plan.statuses) statuses[s] = (statuses[s] ?? 0) + 1;
+    if (plan.fallbackUsed) fallbacks++;
+    if (plan.retried) retries++;
+    if (plan.stallType !== 'none') stalls[plan.stallType] = (stalls[plan.stallType] ?? 0) + 1;
+    const ticks = Math.max(1, Math.min(20, Math.round(plan.action.ticks)));
+    game.press(plan.action.keyCode, Math.min(ticks, o.maxTicks - game.state.tick));
+    steps++;
+    const after = game.snapshot();
+    history.push(historyEntry(plan.candidateId, { ...plan.action, ticks }, before, after));
+    o.onStep?.({ step: steps, tick: game.state.tick, candidateId: plan.candidateId });
+  }
+  const s = game.state;
+  const cleared = s.status === 'finish';
+  const reason = cleared ? 'cleared' : (failure ?? diagnoseFailure(game, history, { maxTicks: o.maxTicks, maxSteps: o.maxSteps, steps }));
+  return {
+    traceId: o.traceId,
+    playData: o.playData,
+    level: o.level,
+    seed: o.seed,
+    cleared,
+    reason,
+    ticks: s.tick,
+    steps,
+    goldLeft: s.goldCount,
+    fallbacks,
+    retries,
+    stalls,
+    statuses,
+    end: { tick: s.tick, x: s.runner.x, y: s.runner.y },
+    failureDetail,
+    demo: game.demo(),
+    finalSnapshot: game.snapshot(),
+    durationMs: performance.now() - started,
+  };
+}
