@@ -4,7 +4,7 @@
 import { restoreState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { idx } from '../game/constants.js';
-import { buildNavGraph, costToGo, routingCell, shortestRoutes, type NavGraph, type RouteTable } from './nav.js';
+import { buildNavGraph, costToGo, guardDanger, routingCell, shortestRoutes, type NavGraph, type RouteTable } from './nav.js';
 import type { Snapshot } from './schemas.js';
 import { terrainFromSnapshot, terrainFromState, type Terrain } from './terrain.js';
 
@@ -17,8 +17,19 @@ export interface Analysis {
   routes: RouteTable;
   /** The runner's routing cell (his cell, or where he lands when falling). */
   source: number;
-  /** Ticks from each cell to the nearest progress target (gold, or the exit once all gold is taken). */
+  /** Ticks from each cell to the nearest progress target (gold, or the exit once all gold is taken), guard danger included. */
   toGo: Int32Array;
+  /** Per-cell guard danger added to route costs (see nav.guardDanger). */
+  danger: Int32Array;
+}
+
+function activeGuards(snapshot: Snapshot): { x: number; y: number }[] {
+  return snapshot.godMode ? [] : snapshot.guards.filter((g) => g.actionName !== 'in_hole' && g.actionName !== 'reborn');
+}
+
+function withPotential(snapshot: Snapshot, graph: NavGraph): { toGo: Int32Array; danger: Int32Array } {
+  const danger = guardDanger(graph, activeGuards(snapshot));
+  return { toGo: costToGo(graph, progressTargets(snapshot, graph), danger), danger };
 }
 
 /** Progress targets: lying gold (and carried gold as a fallback), or top-row cells once all gold is taken. */
@@ -38,7 +49,7 @@ export function analyzeSnapshot(snapshot: Snapshot, options: { simulate?: boolea
   const graph = buildNavGraph(terrain);
   const source = routingCell(graph, snapshot.runner.x, snapshot.runner.y);
   const routes = shortestRoutes(graph, source);
-  return { snapshot, state, terrain, graph, routes, source, toGo: costToGo(graph, progressTargets(snapshot, graph)) };
+  return { snapshot, state, terrain, graph, routes, source, ...withPotential(snapshot, graph) };
 }
 
 /** Same, from a live engine state (the headless runner and the plan search use this). */
@@ -53,6 +64,6 @@ export function analyzeState(state: GameState, snapshot: Snapshot): Analysis {
     graph,
     routes: shortestRoutes(graph, source),
     source,
-    toGo: costToGo(graph, progressTargets(snapshot, graph)),
+    ...withPotential(snapshot, graph),
   };
 }

@@ -127,7 +127,7 @@ function routeProposal(a: Analysis, facts: Facts, target: RouteSummary, isExit: 
   else if (!isExit && (first.kind === 'fall' || first.kind === 'let_go') && dropsThroughOpenHole(a, first)) kind = 'route_access_follow';
   const steps = target.route.length;
   const what = isExit ? `the exit at (${t.x},${t.y})` : `${carried ? 'the gold carried by a guard at' : 'the gold at'} (${t.x},${t.y})`;
-  const scoreParts: Record<string, number> = { progress: isExit ? 35 : 30 };
+  const scoreParts: Record<string, number> = { route: isExit ? 35 : 30 };
   if (!isExit && t.y === facts.runner.y) scoreParts.sameRow = 5;
   if (carried) scoreParts.movingTarget = -15;
   if (target.needsDig) scoreParts.needsDig = -3;

@@ -239,7 +239,7 @@ export const cellXY = (cell: number) => ({ x: cell % 28, y: (cell / 28) | 0 });
  * progress potential. A target that is only passed through in a fall (gold in mid-air) is
  * reached by the moves whose fall crosses it. UNREACHABLE where no target can be reached.
  */
-export function costToGo(graph: NavGraph, targets: number[]): Int32Array {
+export function costToGo(graph: NavGraph, targets: number[], penalty?: Int32Array): Int32Array {
   const dist = new Int32Array(CELLS).fill(INF);
   const incoming: NavEdge[][] = Array.from({ length: CELLS }, () => []);
   const isTarget = new Uint8Array(CELLS);
@@ -277,7 +277,7 @@ export function costToGo(graph: NavGraph, targets: number[]): Int32Array {
     const cell = top % 512;
     if (d > dist[cell]) continue;
     for (const e of incoming[cell]) {
-      const nd = d + e.cost;
+      const nd = d + e.cost + (penalty ? penalty[cell] : 0);
       if (nd < dist[e.from]) {
         dist[e.from] = nd;
         heap.push(nd * 512 + e.from);
@@ -286,4 +286,24 @@ export function costToGo(graph: NavGraph, targets: number[]): Int32Array {
     }
   }
   return dist;
+}
+
+/**
+ * Guard danger per cell: how much sooner than `horizon` ticks some active guard could be there,
+ * from graph distances (guards move about one tile per 10 ticks, half the runner's speed; dig
+ * moves excluded). Added to route costs so routes prefer cells guards cannot reach soon.
+ */
+export function guardDanger(graph: NavGraph, guards: { x: number; y: number }[], horizon = 60, ticksPerRunnerTick = 2): Int32Array {
+  const danger = new Int32Array(CELLS);
+  for (const g of guards) {
+    const from = routingCell(graph, g.x, g.y);
+    const table = shortestRoutes(graph, from);
+    for (let c = 0; c < CELLS; c++) {
+      const d = table.dist[c];
+      if (d >= INF) continue;
+      const t = d * ticksPerRunnerTick;
+      if (t < horizon && horizon - t > danger[c]) danger[c] = horizon - t;
+    }
+  }
+  return danger;
 }

@@ -63,7 +63,7 @@ interface SearchContext {
   root: Analysis;
   graph: NavGraph;
   budget: number;
-  fields: Map<string, Int32Array>;
+  fields: Map<number | string, Int32Array>;
   revealed: NavGraph | null;
 }
 
@@ -95,13 +95,16 @@ function fieldFor(ctx: SearchContext, s: GameState): { graph: NavGraph; toGo: In
     }
     return { graph: ctx.revealed, toGo: f };
   }
-  const gold: number[] = [];
-  for (let i = 0; i < s.base.length; i++) if (s.base[i] === 7) gold.push(i);
-  if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(idx(g.x, g.y));
-  const key = gold.join(',');
+  // Key the cached field by the set of gold cells without building a string per node.
+  let key = s.goldCount;
+  const base = s.base;
+  for (let i = 0; i < base.length; i++) if (base[i] === 7) key = (Math.imul(key, 31) + i + 1) | 0;
   let f = ctx.fields.get(key);
   if (!f) {
-    f = costToGo(ctx.graph, gold);
+    const gold: number[] = [];
+    for (let i = 0; i < base.length; i++) if (base[i] === 7) gold.push(i);
+    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(idx(g.x, g.y));
+    f = costToGo(ctx.graph, gold, ctx.root.danger);
     ctx.fields.set(key, f);
   }
   return { graph: ctx.graph, toGo: f };
@@ -220,7 +223,8 @@ function describe(plan: Node, root: Analysis): string {
 
 /** Runs the search from the analysis' exact state; null in geometric mode or with nothing to do. */
 export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}): Plan | null {
-  if (!root.state || root.state.status !== 'running') return null;
+  // A level still waiting for its first key is planned too: the first move starts it.
+  if (!root.state || (root.state.status !== 'running' && root.state.status !== 'start')) return null;
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
   const ctx: SearchContext = { root, graph: root.graph, budget: opts.budgetTicks, fields: new Map(), revealed: null };
   const start: Node = { state: cloneState(root.state, false), macros: [], ticks: 0, gold: 0, closest: guardDistance(root.state), value: 0 };
@@ -243,7 +247,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     }
     children.sort((p, q) => q.value - p.value);
     finished.push(...children);
-    frontier = children.filter((c) => c.state.status === 'running').slice(0, opts.beamWidth);
+    frontier = children.filter((c) => c.state.status === 'running' || c.state.status === 'start').slice(0, opts.beamWidth);
   }
   finished.sort((p, q) => q.value - p.value);
   // Prefer the best plan whose end state still has a way to stay alive.

@@ -23,14 +23,16 @@ export function plannedRouteProposal(
       waypoint = m.edge.to;
     }
   }
-  const target = waypoint !== null ? { x: waypoint % 28, y: (waypoint / 28) | 0 } : plan.endCell;
+  // The target is where the plan ends (not the first waypoint), so the stall detectors can tell
+  // a plan that keeps changing its mind from one that gets somewhere.
+  const target = plan.endCell;
   const p = proposal('planned_route', first.key, Math.max(1, Math.min(20, ticks)), {
     target,
     waypoint,
     label: 'planned route',
     goal: `follow the searched plan: ${plan.why}`,
     reason: `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`,
-    scoreParts: { plan: 45, planGold: 8 * plan.goldGained },
+    scoreParts: { plan: 60, planGold: 8 * plan.goldGained },
     preconditions: ['the exact engine state is known'],
     stopConditions: ['the first move completes', 'a guard changes course (re-plan next step)'],
   });

@@ -1,0 +1,39 @@
+// The candidate list section (agent-planner §6, slot `candidates`): one block per candidate in
+// rank order, `- id=.. kind=.. [score=..] risk=.. keyCode=.. ticks=.. target=..` then `goal=`
+// and `reason=` lines; scores only when showCandidateScores; stall-blocked ones marked.
+import type { Candidate } from '../schemas.js';
+import { formatNumber, piece, type PromptPiece } from './slots.js';
+
+export interface CandidatesPieceOptions {
+  /** Show each candidate's score (config `prompt.showCandidateScores`; default true). */
+  showCandidateScores?: boolean;
+}
+
+const KEY_LEGEND = 'keyCode 37=left 38=up 39=right 40=down 90=dig left 88=dig right 32=stop';
+
+export const BLOCKED_MARK = '[BLOCKED by the stall report: do not choose]';
+export const RECOVERY_MARK = '[breaks the stall]';
+
+/** One candidate's lines, as the prompt shows them (also what the budget fitter drops as a unit). */
+export function renderCandidate(candidate: Candidate, options: CandidatesPieceOptions = {}): string {
+  const show = options.showCandidateScores ?? true;
+  const target = candidate.target ? `(${candidate.target.x},${candidate.target.y})` : 'none';
+  const head = [
+    `- id=${candidate.id}`,
+    `kind=${candidate.kind}`,
+    ...(show ? [`score=${formatNumber(candidate.score)}`] : []),
+    `risk=${candidate.risk}`,
+    `keyCode=${candidate.firstAction.keyCode}`,
+    `ticks=${candidate.firstAction.ticks}`,
+    `target=${target}`,
+    ...(candidate.stallBlocked ? [BLOCKED_MARK] : []),
+    ...(candidate.stallRecovery && !candidate.stallBlocked ? [RECOVERY_MARK] : []),
+  ].join(' ');
+  return [head, `  goal=${candidate.goal}`, `  reason=${candidate.firstAction.reason}`].join('\n');
+}
+
+/** The candidates piece; the list is shown in the order given (the planner's rank order). */
+export function candidatesPiece(candidates: readonly Candidate[], options: CandidatesPieceOptions = {}): PromptPiece {
+  const body = candidates.length > 0 ? candidates.map((c) => renderCandidate(c, options)) : ['- none'];
+  return piece('candidates', [`Best-ranked first; ${KEY_LEGEND}.`, ...body]);
+}
