@@ -12,7 +12,7 @@ import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, type KeyName } from './keys.js';
 import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavEdge, type NavGraph } from './nav.js';
-import { survives } from './sim.js';
+import { survivalTicks } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
@@ -30,7 +30,7 @@ export interface PlanSearchOptions {
  * about 8 macros deep — 40-80 tiles of movement, enough to see a guard's approach, a hole's
  * refill (186 ticks) only partly. Deeper budgets help a little and cost linearly.
  */
-export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = { budgetTicks: 4000, beamWidth: 6, maxDepth: 8, waitTicks: 8, survivalHorizon: 30 };
+export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = { budgetTicks: 4000, beamWidth: 6, maxDepth: 8, waitTicks: 8, survivalHorizon: 48 };
 
 export type Macro =
   | { kind: 'move'; key: KeyName; edge: NavEdge; ticks: number }
@@ -250,15 +250,17 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     frontier = children.filter((c) => c.state.status === 'running' || c.state.status === 'start').slice(0, opts.beamWidth);
   }
   finished.sort((p, q) => q.value - p.value);
-  // Prefer the best plan whose end state still has a way to stay alive.
+  // Vet the best plans by how long their end state can hold out against the guards; take the
+  // first that holds out for the whole horizon, else the one that holds out longest.
   let best: Node | null = null;
-  let checks = 0;
-  for (const n of finished) {
-    if (n.state.status === 'finish' || survives(n.state, opts.survivalHorizon, { budgetTicks: 400 })) {
+  let bestHold = -1;
+  for (const n of finished.slice(0, 6)) {
+    const hold = n.state.status === 'finish' ? opts.survivalHorizon : survivalTicks(n.state, opts.survivalHorizon);
+    if (hold > bestHold) {
       best = n;
-      break;
+      bestHold = hold;
     }
-    if (++checks >= 6) break;
+    if (hold >= opts.survivalHorizon) break;
   }
   if (!best) return null;
   return {

@@ -65,7 +65,9 @@ export function simulate(state: GameState, keyCode: number | undefined, ticks: n
   };
 }
 
-const CONTINUATIONS = [KEY.STOP, KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.DIG_LEFT, KEY.DIG_RIGHT];
+// Moves before standing still: an escape is usually a run in one direction, and a depth-first
+// search that tries STOP first spends its budget on the stand-still branch.
+const CONTINUATIONS = [KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.STOP, KEY.DIG_LEFT, KEY.DIG_RIGHT];
 
 export interface SurvivalOptions {
   /** Ticks per continuation segment (default 6). */
@@ -105,4 +107,42 @@ function survivesFrom(s: GameState, horizon: number, segment: number, budget: { 
     if (budget.left <= 0) return true;
   }
   return false;
+}
+
+/**
+ * How long (in ticks, up to `horizon`) the runner can stay alive from `state`: a breadth-first
+ * beam over held keys (segments of `segment` ticks), keeping at most `width` distinct runner
+ * positions per depth, farthest from guards first. Unlike survives() it grades the danger, so a
+ * plan search can prefer the end state that holds out longest when none holds out fully.
+ */
+export function survivalTicks(state: GameState, horizon: number, options: { segment?: number; width?: number } = {}): number {
+  if (state.status === 'runner_dead') return 0;
+  if (state.status === 'finish') return horizon;
+  const segment = options.segment ?? 8;
+  const width = options.width ?? 8;
+  let frontier: GameState[] = [state];
+  let elapsed = 0;
+  while (elapsed < horizon && frontier.length) {
+    const n = Math.min(segment, horizon - elapsed);
+    const next: { s: GameState; d: number }[] = [];
+    const seen = new Set<number>();
+    for (const s0 of frontier) {
+      for (const key of CONTINUATIONS) {
+        const c = cloneState(s0, false);
+        runInPlace(c, key, n);
+        if (c.status === 'runner_dead') continue;
+        if (c.status === 'finish') return horizon;
+        const r = c.runner;
+        const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
+        if (seen.has(h)) continue;
+        seen.add(h);
+        next.push({ s: c, d: nearestGuardDistance(c) ?? 99 });
+      }
+    }
+    if (next.length === 0) return elapsed;
+    elapsed += n;
+    next.sort((p, q) => q.d - p.d);
+    frontier = next.slice(0, width).map((e) => e.s);
+  }
+  return elapsed;
 }
