@@ -1,0 +1,45 @@
+// The ChoiceChecks that validateChoice and chooseFallback ask (agent-planner §4/§7), answered from
+// the step's facts and each candidate's simulated outcome: is its first action possible right now
+// (movement / dig affordances), and is it guard-safe (no simulated death, a surviving continuation;
+// god mode skips guard safety). Pure.
+import { KEY_CODES, type Candidate, type CandidateKind, type Facts } from '../src/agent/schemas.js';
+import type { ChoiceChecks } from '../src/agent/validateChoice.js';
+
+/** Kinds whose first action is a wait the engine accepts in any state (the runner cannot act anyway). */
+const ALWAYS_POSSIBLE: readonly CandidateKind[] = ['continue_fall', 'wait_for_dig_completion'];
+
+export function isPhysicallyPossible(facts: Facts, candidate: Candidate): boolean {
+  if (ALWAYS_POSSIBLE.includes(candidate.kind)) return true;
+  switch (candidate.firstAction.keyCode) {
+    case KEY_CODES.LEFT:
+      return facts.movement.left.ok;
+    case KEY_CODES.RIGHT:
+      return facts.movement.right.ok;
+    case KEY_CODES.UP:
+      return facts.movement.up.ok;
+    case KEY_CODES.DOWN:
+      return facts.movement.down.ok;
+    case KEY_CODES.DIG_LEFT:
+      return facts.dig.left.ok;
+    case KEY_CODES.DIG_RIGHT:
+      return facts.dig.right.ok;
+    case KEY_CODES.STOP:
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function isGuardSafe(facts: Facts, candidate: Candidate): boolean {
+  if (facts.godMode) return true;
+  const outcome = candidate.outcome;
+  if (!outcome) return true; // geometric mode: the geometric rules already ran when the candidate was built
+  return !outcome.died && outcome.survivesAfter !== false;
+}
+
+export function choiceChecks(facts: Facts): ChoiceChecks {
+  return {
+    isPhysicallyValid: (candidate) => isPhysicallyPossible(facts, candidate),
+    isGuardSafe: (candidate) => isGuardSafe(facts, candidate),
+  };
+}

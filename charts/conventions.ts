@@ -1,0 +1,139 @@
+// The one file of ids every part of the planning chart agrees on: stage ids, slot ids and their
+// subflow ids, decider branch ids, scope keys and emit event names. Recorders, the trace-step
+// assembler and (later) the lens key on these constants only, never on display names.
+// No logic beyond small lookups; change an id here and every consumer follows.
+
+/** Root-level stage ids, in chart order (the finish stages live inside the `finish` branch). */
+export const STAGE_IDS = {
+  seed: 'seed',
+  analyze: 'analyze',
+  context: 'context',
+  messageApi: 'message-api',
+  callLlm: 'call-llm',
+  validate: 'validate',
+  /** Decider branch: prepares the one retry, then loops back to message-api. */
+  retry: 'retry',
+  /** Decider branch: a subflow holding fallback -> action (the terminal work, see charts/README.md). */
+  finish: 'finish',
+  fallback: 'fallback',
+  action: 'action',
+} as const;
+export type StageId = (typeof STAGE_IDS)[keyof typeof STAGE_IDS];
+
+/** Full stage ids (subflow path included) of the two terminal stages inside the finish branch. */
+export const FINISH_STAGE_PATHS = {
+  fallback: `${STAGE_IDS.finish}/${STAGE_IDS.fallback}`,
+  action: `${STAGE_IDS.finish}/${STAGE_IDS.action}`,
+} as const;
+
+/** Validate's decider branches. */
+export const VALIDATE_BRANCHES = { retry: STAGE_IDS.retry, finish: STAGE_IDS.finish } as const;
+
+/** Prompt slots: each is a standalone chart mounted under its subflow id; variants live in slots/registry.ts. */
+export const SLOT_IDS = ['state-summary', 'candidates', 'stall-report'] as const;
+export type SlotId = (typeof SLOT_IDS)[number];
+
+export const SUBFLOW_IDS: Readonly<Record<SlotId, string>> = {
+  'state-summary': 'sf-state-summary',
+  candidates: 'sf-candidates',
+  'stall-report': 'sf-stall-report',
+};
+
+/** Stage ids inside the slot charts (the runtime id is `<subflow id>/<stage id>#n`). */
+export const SLOT_STAGE_IDS = {
+  renderStateSummary: 'render-state-summary',
+  proposeCandidates: 'propose-candidates',
+  renderCandidates: 'render-candidates',
+  renderStallReport: 'render-stall-report',
+} as const;
+
+export function isSlotId(value: string): value is SlotId {
+  return (SLOT_IDS as readonly string[]).includes(value);
+}
+
+/** The slot whose subflow id this is, or null. */
+export function slotOfSubflow(subflowId: string): SlotId | null {
+  return SLOT_IDS.find((slot) => SUBFLOW_IDS[slot] === subflowId) ?? null;
+}
+
+/** Prompt pieces the messageAPI stage adds itself (their slot tags come from src/agent/prompt, not from a mounted chart). */
+export const MESSAGE_API_PIECE_SLOTS = ['task', 'rules', 'history', 'retry'] as const;
+
+/** Scope keys of the planning chart's shared state (all values plain JSON). */
+export const SCOPE_KEYS = {
+  // seed
+  request: 'request',
+  history: 'history',
+  options: 'options',
+  slotVariants: 'slotVariants',
+  board: 'board',
+  // analyze
+  facts: 'facts',
+  stall: 'stall',
+  stallSeverity: 'stallSeverity',
+  // slots (each slot writes its pieces under its own key, so parallel branches never share a key)
+  stateSummaryPieces: 'stateSummaryPieces',
+  candidatePieces: 'candidatePieces',
+  candidates: 'candidates',
+  stallReportPieces: 'stallReportPieces',
+  // message-api, call-llm, validate, retry
+  attempt: 'attempt',
+  retryInstruction: 'retryInstruction',
+  prompt: 'prompt',
+  reply: 'reply',
+  attempts: 'attempts',
+  statuses: 'statuses',
+  validation: 'validation',
+  recoveryStep: 'recoveryStep',
+  // finish
+  selection: 'selection',
+  action: 'action',
+} as const;
+
+/** Which scope key holds each slot's prompt pieces. */
+export const SLOT_PIECES_KEY: Readonly<Record<SlotId, string>> = {
+  'state-summary': SCOPE_KEYS.stateSummaryPieces,
+  candidates: SCOPE_KEYS.candidatePieces,
+  'stall-report': SCOPE_KEYS.stallReportPieces,
+};
+
+/**
+ * What each mounted subflow hands back: subflow state key -> planning scope key. The mounts'
+ * outputMappers apply exactly this table (charts/mountOutputs.ts), and the receipt recorder uses it
+ * to name a mount's writes by the parent keys later stages read.
+ */
+export const SUBFLOW_OUTPUTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  [SUBFLOW_IDS['state-summary']]: { pieces: SCOPE_KEYS.stateSummaryPieces },
+  [SUBFLOW_IDS.candidates]: {
+    candidates: SCOPE_KEYS.candidates,
+    pieces: SCOPE_KEYS.candidatePieces,
+  },
+  [SUBFLOW_IDS['stall-report']]: { pieces: SCOPE_KEYS.stallReportPieces },
+  [STAGE_IDS.finish]: { selection: SCOPE_KEYS.selection, action: SCOPE_KEYS.action },
+};
+
+/** Emit channel event names (telemetry: recorders read these; no stage does). */
+export const EVENTS = {
+  /** Context: which slots run and which are skipped, with the rule that decided (always emitted). */
+  selection: 'app.selection',
+  /** A slot chart rendered its pieces (slot, variant, piece sections). */
+  slotRendered: 'app.slot.rendered',
+  /** The candidates slot built its list: every proposal's disposition and the plan search's plan (trace evidence only). */
+  candidatesBuilt: 'app.candidates.built',
+  /** CallLLM, before the provider is called: what the model is handed (hashes, not text). */
+  modelReceipt: 'app.model.receipt',
+  /** CallLLM, after the call: status, duration, usage. */
+  modelResult: 'app.model.result',
+  /** Validate: one attempt's status and the recovery step it leads to. */
+  validation: 'app.validation',
+  /** Retry: the instruction handed back to the model. */
+  retry: 'app.retry',
+  /** Fallback: whether the model's pick was used or replaced, and why. */
+  fallback: 'app.fallback',
+  /** Action: the final action. */
+  action: 'app.action',
+} as const;
+export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+/** The env key under which a run's non-serializable context travels (see charts/runContext.ts). */
+export const RUN_CONTEXT_ENV_KEY = 'planning';

@@ -1,0 +1,23 @@
+// The candidates slot's state: what its mount hands in (facts, the stall diagnosis, the options)
+// and the keys every candidates variant writes (candidates, pieces). Types only.
+import type { TypedScope } from 'footprintjs';
+import type { Candidate, Facts, StallReport } from '../../src/agent/schemas.js';
+import type { PlanningOptions, PromptPiece } from '../planningState.js';
+
+export interface CandidatesSlotState {
+  facts: Facts;
+  stall: StallReport;
+  options: PlanningOptions;
+  candidates?: Candidate[];
+  pieces?: PromptPiece[];
+}
+
+export type CandidatesSlotScope = TypedScope<CandidatesSlotState>;
+
+/** How a candidates variant builds its list (baked into its chart; Seed copies simulate/planSearch into options). */
+export interface CandidatesVariantSettings {
+  /** Exact simulation with the snapshot's engineState (false: geometric safety rules). */
+  simulate: boolean;
+  /** Run the plan search for a planned_route candidate. */
+  planSearch: boolean;
+}

@@ -1,0 +1,107 @@
+// Validate (a decider): judges this attempt — the provider's status, else parse + validateChoice
+// against the shown candidates — records it, and with recoveryPlan chooses one retry through
+// messageAPI (recoverable, recovery on, no retry yet) or finish; decide() carries the evidence.
+// Reads: reply, candidates, facts, attempt, attempts, statuses, options (prompt, request for the debug
+// log). Writes: validation, attempts, statuses, recoveryStep. Emits: app.validation.
+import { decide, type DecisionResult } from 'footprintjs';
+import { parseModelOutput } from '../../src/agent/parseModelOutput.js';
+import { chooseFallback, recoveryPlan, validateChoice, type PreviousAttempt } from '../../src/agent/validateChoice.js';
+import { choiceChecks } from '../choiceChecks.js';
+import { EVENTS, VALIDATE_BRANCHES } from '../conventions.js';
+import type { PlanningScope, ValidationState } from '../planningState.js';
+import { runContextOf } from '../runContext.js';
+
+export const VALIDATE_RULES = {
+  retry: 'a recoverable failure, recovery on, no retry yet',
+  finish: 'accepted, or nothing left to retry: finish (fallback if needed, then action)',
+} as const;
+
+function judge(scope: PlanningScope, previous: PreviousAttempt | undefined): ValidationState {
+  const reply = scope.reply!;
+  if (reply.status !== 'ok') {
+    return {
+      status: reply.status,
+      requestedCandidateId: null,
+      acceptedCandidateId: null,
+      knownCandidate: false,
+      actionValid: null,
+      actionGuardSafe: null,
+      stallBlocked: false,
+      repeatOf: null,
+      message: reply.failureMessage ?? reply.status,
+      retryInstruction: null,
+      modelReason: '',
+    };
+  }
+  const parsed = parseModelOutput(reply.text ?? '');
+  const result = validateChoice(parsed, scope.candidates ?? [], choiceChecks(scope.facts), previous);
+  return {
+    status: result.status,
+    requestedCandidateId: result.requestedCandidateId,
+    acceptedCandidateId: result.candidate?.id ?? null,
+    knownCandidate: result.knownCandidate,
+    actionValid: result.actionValid,
+    actionGuardSafe: result.actionGuardSafe,
+    stallBlocked: result.stallBlocked,
+    repeatOf: result.repeatOf,
+    message: result.message,
+    retryInstruction: result.retryInstruction,
+    modelReason: parsed.ok ? parsed.reason : '',
+  };
+}
+
+/** The raw exchange of this attempt to the debug log, when it is on (the only place raw prompts go). */
+function logRawExchange(scope: PlanningScope, validation: ValidationState): void {
+  const context = runContextOf(scope);
+  if (!context.debugLog?.enabled) return;
+  const prompt = scope.prompt!;
+  const reply = scope.reply!;
+  const { traceId, stepIndex } = scope.request;
+  context.debugWrites.push(
+    context.debugLog.append({
+      traceId,
+      stepIndex,
+      profile: context.provider.profile,
+      model: context.provider.model,
+      retry: scope.attempt > 0,
+      prompt: { system: prompt.system, user: prompt.user },
+      message: reply.text,
+      reasoning: reply.reasoning,
+      parseError: validation.status === 'parse_error' ? validation.message : null,
+      selectedCandidateId: validation.acceptedCandidateId,
+      status: validation.status,
+      error: reply.failureMessage,
+    }),
+  );
+}
+
+export function validateStage(scope: PlanningScope): DecisionResult {
+  const attempt = scope.attempt;
+  const attempts = scope.attempts;
+  const last = attempts.at(-1);
+  const previous = last?.requestedCandidateId ? { candidateId: last.requestedCandidateId, status: last.status } : undefined;
+  const validation = judge(scope, previous);
+  logRawExchange(scope, validation);
+  const fallbackAvailable = chooseFallback(scope.candidates ?? [], choiceChecks(scope.facts)).candidate !== null;
+  const step = recoveryPlan(validation.status, { recovery: scope.options.recovery, retried: attempt > 0, fallbackAvailable });
+
+  scope.validation = validation;
+  scope.attempts = [
+    ...attempts,
+    { attempt, status: validation.status, requestedCandidateId: validation.requestedCandidateId, message: validation.message },
+  ];
+  scope.statuses = [...scope.statuses, validation.status];
+  scope.recoveryStep = step;
+  scope.$emit(EVENTS.validation, {
+    attempt,
+    status: validation.status,
+    requestedCandidateId: validation.requestedCandidateId,
+    recoveryStep: step,
+    message: validation.message,
+  });
+
+  return decide(scope, [{ when: { recoveryStep: { eq: 'retry' } }, then: VALIDATE_BRANCHES.retry, label: VALIDATE_RULES.retry }], {
+    branch: VALIDATE_BRANCHES.finish,
+    label: VALIDATE_RULES.finish,
+  });
+}

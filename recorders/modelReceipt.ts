@@ -1,0 +1,84 @@
+// The model-call receipt: what the model was handed, minted by CallLLM just before the provider is
+// called (so a failed or timed-out call still has one). It holds the model, provider, params and
+// sha256 hashes of the system text, of each prompt piece with the slot that produced it, and of
+// the whole request; never the text itself (agent-planner §8). Pure, apart from the clock.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+export const pieceHashSchema = z.object({
+  slot: z.string(),
+  section: z.string(),
+  sha256: z.string(),
+  chars: z.number().int().min(0),
+});
+export type PieceHash = z.infer<typeof pieceHashSchema>;
+
+export const modelReceiptSchema = z.object({
+  traceId: z.string(),
+  stepIndex: z.number().int().min(0),
+  /** 0 for the first call of the step, 1 for the retry. */
+  attempt: z.number().int().min(0),
+  retry: z.boolean(),
+  profile: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  modelSource: z.string(),
+  params: z.object({ temperature: z.number(), deadlineMs: z.number() }),
+  systemSha256: z.string(),
+  userSha256: z.string(),
+  pieces: z.array(pieceHashSchema),
+  /** sha256 of the canonical request: model, provider, temperature, system and user text. */
+  requestSha256: z.string(),
+  mintedAt: z.iso.datetime(),
+});
+export type ModelReceipt = z.infer<typeof modelReceiptSchema>;
+
+export interface ModelReceiptInput {
+  traceId: string;
+  stepIndex: number;
+  attempt: number;
+  model: { profile: string; provider: string; model: string; modelSource: string };
+  params: { temperature: number; deadlineMs: number };
+  system: string;
+  user: string;
+  pieces: readonly { slot: string; section: string; text: string }[];
+  now?: () => Date;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export function mintModelReceipt(input: ModelReceiptInput): ModelReceipt {
+  const { model, params, system, user } = input;
+  const request = JSON.stringify({
+    provider: model.provider,
+    model: model.model,
+    temperature: params.temperature,
+    messages: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+  });
+  return {
+    traceId: input.traceId,
+    stepIndex: input.stepIndex,
+    attempt: input.attempt,
+    retry: input.attempt > 0,
+    profile: model.profile,
+    provider: model.provider,
+    model: model.model,
+    modelSource: model.modelSource,
+    params: { temperature: params.temperature, deadlineMs: params.deadlineMs },
+    systemSha256: sha256(system),
+    userSha256: sha256(user),
+    pieces: input.pieces.map((piece) => ({
+      slot: piece.slot,
+      section: piece.section,
+      sha256: sha256(piece.text),
+      chars: piece.text.length,
+    })),
+    requestSha256: sha256(request),
+    mintedAt: (input.now?.() ?? new Date()).toISOString(),
+  };
+}

@@ -1,0 +1,246 @@
+// The trace-step assembler: turns a finished planning run — its final scope state, the stage
+// receipts and the emitted events — into the compact step of agent-planner §8 that the trace store
+// keeps. No raw snapshot and no prompt text (the model receipt carries hashes only). Pure.
+import { z } from 'zod';
+import type { Candidate, Facts, HistoryEntry, StallReport } from '../src/agent/schemas.js';
+import { EVENTS } from '../charts/conventions.js';
+import type { CandidatesBuiltPayload, PlanningState } from '../charts/planningState.js';
+import { modelReceiptSchema, type ModelReceipt } from './modelReceipt.js';
+import { stageReceiptSchema, type RecordedEvent, type StageReceipt } from './stageReceipts.js';
+
+const cell = z.object({ x: z.number().int(), y: z.number().int() });
+
+export const candidateSummarySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  lane: z.string(),
+  score: z.number(),
+  target: cell.nullable(),
+  firstAction: z.object({ keyCode: z.number().int(), ticks: z.number().int(), reason: z.string() }),
+  stallBlocked: z.boolean(),
+  stallRecovery: z.boolean(),
+});
+export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
+
+export const modelCallSchema = z.object({
+  receipt: modelReceiptSchema,
+  status: z.string(),
+  durationMs: z.number().nullable(),
+  usage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
+  responseId: z.string().nullable(),
+  /** Finer cause of a failed call (timeout, server_error, ...), else null. */
+  reason: z.string().nullable(),
+});
+export type ModelCall = z.infer<typeof modelCallSchema>;
+
+export const traceValidationSchema = z.object({
+  requestedCandidateId: z.string().nullable(),
+  knownCandidate: z.boolean(),
+  fallbackUsed: z.boolean(),
+  fallbackReason: z.string().nullable(),
+  actionValid: z.boolean().nullable(),
+  actionGuardSafe: z.boolean().nullable(),
+  stallBlocked: z.boolean(),
+  statuses: z.array(z.string()),
+});
+export type TraceValidation = z.infer<typeof traceValidationSchema>;
+
+export const traceStepRecordSchema = z.object({
+  stepIndex: z.number().int().min(0),
+  createdAt: z.iso.datetime(),
+  state: z.record(z.string(), z.unknown()),
+  candidates: z.array(candidateSummarySchema),
+  selectedCandidateId: z.string().nullable(),
+  selectedCandidateKind: z.string().nullable(),
+  validation: traceValidationSchema,
+  action: z.object({ keyCode: z.number().int(), ticks: z.number().int(), reason: z.string() }).nullable(),
+  stallSupervisor: z.object({
+    severity: z.string(),
+    type: z.string(),
+    reason: z.string(),
+    blockedCandidateIds: z.array(z.string()),
+    blockedCandidateKinds: z.array(z.string()),
+    blockedDirections: z.array(z.string()),
+    preferredCandidateKinds: z.array(z.string()),
+    recoveryHint: z.string(),
+    retryAttempted: z.boolean(),
+    fallbackAfterRetry: z.boolean(),
+  }),
+  historyTail: z.array(z.record(z.string(), z.unknown())),
+  slots: z.record(z.string(), z.string()),
+  attempts: z.array(
+    z.object({ attempt: z.number().int(), status: z.string(), requestedCandidateId: z.string().nullable(), message: z.string() }),
+  ),
+  planner: z.object({
+    plannedRoute: z.record(z.string(), z.unknown()).nullable(),
+    dispositions: z.array(z.object({ id: z.string(), kind: z.string(), disposition: z.string(), why: z.string() })),
+  }),
+  receipts: z.array(stageReceiptSchema),
+  /** The step's last model call (the one whose answer counted); null when no call was made. */
+  modelCall: modelCallSchema.nullable(),
+  /** Every model call of the step, first call first. */
+  modelCalls: z.array(modelCallSchema),
+});
+export type TraceStepRecord = z.infer<typeof traceStepRecordSchema>;
+
+export const HISTORY_TAIL = 8;
+
+// ---------------------------------------------------------------- pieces of the step
+/** The prompt-parity state summary: what the model was told about the state, as data. */
+export function stateSummary(facts: Facts): Record<string, unknown> {
+  return {
+    gameState: facts.gameState,
+    tick: facts.tick,
+    godMode: facts.godMode,
+    runner: facts.runner,
+    gold: {
+      remaining: facts.gold.remaining,
+      complete: facts.goldComplete,
+      visible: facts.gold.visible.length,
+      carried: facts.gold.carried.length,
+    },
+    primaryProgressTarget: facts.primaryProgressTarget,
+    guardRisk: {
+      level: facts.risk.level,
+      pressureGuardId: facts.risk.pressureGuardId,
+      ticksToContact: facts.risk.ticksToContact,
+      guards: facts.guards.map((g) => ({
+        id: g.id,
+        x: g.x,
+        y: g.y,
+        distance: g.distance,
+        risk: g.risk,
+        closing: g.closing,
+        trapped: g.trapped,
+      })),
+    },
+    movement: {
+      left: facts.movement.left.ok,
+      right: facts.movement.right.ok,
+      up: facts.movement.up.ok,
+      down: facts.movement.down.ok,
+      digLeft: facts.dig.left.ok,
+      digRight: facts.dig.right.ok,
+    },
+    ladder: facts.ladder,
+    routeAccess: {
+      goldBelowNeedsDig: facts.routeAccess.goldBelowNeedsDig,
+      digSide: facts.routeAccess.digSide,
+      target: facts.routeAccess.target,
+      guardBelowUnsafe: facts.routeAccess.guardBelowUnsafe,
+    },
+    activeDig: facts.activeDig,
+  };
+}
+
+export function candidateSummary(candidate: Candidate): CandidateSummary {
+  return {
+    id: candidate.id,
+    kind: candidate.kind,
+    lane: candidate.lane,
+    score: candidate.score,
+    target: candidate.target,
+    firstAction: { ...candidate.firstAction },
+    stallBlocked: candidate.stallBlocked,
+    stallRecovery: candidate.stallRecovery,
+  };
+}
+
+function historyTail(history: readonly HistoryEntry[]): Record<string, unknown>[] {
+  return history.slice(-HISTORY_TAIL).map((entry) => ({ ...entry }));
+}
+
+interface ModelResultPayload {
+  attempt: number;
+  status: string;
+  durationMs: number | null;
+  usage: ModelCall['usage'];
+  responseId: string | null;
+  reason: string | null;
+}
+
+/** Pairs each emitted model receipt with the result emitted after its call (by attempt). */
+export function modelCalls(events: readonly RecordedEvent[]): ModelCall[] {
+  const receipts = events.filter((e) => e.name === EVENTS.modelReceipt).map((e) => e.payload as ModelReceipt);
+  const results = events.filter((e) => e.name === EVENTS.modelResult).map((e) => e.payload as ModelResultPayload);
+  return receipts.map((receipt) => {
+    const result = results.find((r) => r.attempt === receipt.attempt);
+    return {
+      receipt,
+      status: result?.status ?? 'no_result',
+      durationMs: result?.durationMs ?? null,
+      usage: result?.usage ?? null,
+      responseId: result?.responseId ?? null,
+      reason: result?.reason ?? null,
+    };
+  });
+}
+
+/** The candidates slot's evidence (dispositions, plan), from its app.candidates.built emit. */
+export function candidatesEvidence(events: readonly RecordedEvent[]): TraceStepRecord['planner'] {
+  const payload = events.find((e) => e.name === EVENTS.candidatesBuilt)?.payload as CandidatesBuiltPayload | undefined;
+  return {
+    plannedRoute: payload?.plannedRoute ? { ...payload.plannedRoute } : null,
+    dispositions: (payload?.dispositions ?? []).map((d) => ({ ...d })),
+  };
+}
+
+function stallSupervisor(stall: StallReport, state: PlanningState): TraceStepRecord['stallSupervisor'] {
+  const retryAttempted = state.attempt > 0;
+  return {
+    severity: stall.severity,
+    type: stall.type,
+    reason: stall.reason,
+    blockedCandidateIds: stall.blockedCandidateIds,
+    blockedCandidateKinds: stall.blockedCandidateKinds,
+    blockedDirections: stall.blockedDirections,
+    preferredCandidateKinds: stall.preferredCandidateKinds,
+    recoveryHint: stall.recoveryHint,
+    retryAttempted,
+    fallbackAfterRetry: retryAttempted && (state.selection?.fallbackUsed ?? false),
+  };
+}
+
+// ---------------------------------------------------------------- the assembler
+export interface TraceStepInput {
+  stepIndex: number;
+  createdAt: Date;
+  /** The run's final scope state. */
+  state: PlanningState;
+  receipts: readonly StageReceipt[];
+  events: readonly RecordedEvent[];
+}
+
+export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
+  const { state } = input;
+  const validation = state.validation;
+  const selection = state.selection;
+  const calls = modelCalls(input.events);
+  return {
+    stepIndex: input.stepIndex,
+    createdAt: input.createdAt.toISOString(),
+    state: stateSummary(state.facts),
+    candidates: (state.candidates ?? []).map(candidateSummary),
+    selectedCandidateId: selection?.candidateId ?? null,
+    selectedCandidateKind: selection?.candidateKind ?? null,
+    validation: {
+      requestedCandidateId: validation?.requestedCandidateId ?? null,
+      knownCandidate: validation?.knownCandidate ?? false,
+      fallbackUsed: selection?.fallbackUsed ?? false,
+      fallbackReason: selection?.fallbackReason ?? null,
+      actionValid: validation?.actionValid ?? null,
+      actionGuardSafe: validation?.actionGuardSafe ?? null,
+      stallBlocked: validation?.stallBlocked ?? false,
+      statuses: [...state.statuses],
+    },
+    action: state.action ?? null,
+    stallSupervisor: stallSupervisor(state.stall, state),
+    historyTail: historyTail(state.history),
+    slots: { ...state.slotVariants },
+    attempts: state.attempts.map((a) => ({ ...a })),
+    planner: candidatesEvidence(input.events),
+    receipts: [...input.receipts],
+    modelCall: calls.at(-1) ?? null,
+    modelCalls: calls,
+  };
+}

@@ -1,0 +1,124 @@
+// `npm run bench:plan`: the time of one planning step through the planning chart (local profile,
+// receipts and trace step included) against the same computation as plain function calls (planStep,
+// prompt pieces, the local policy, parse + validate, fallback, action), over ~200 mid-game snapshots
+// replayed from the Classic world-record demos. Prints median and p99 of both and their ratio (the
+// chart's overhead). Figures only; asserts nothing.
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { planNextAction, type PlanningRequest } from '../../charts/planNextAction.js';
+import { choiceChecks } from '../../charts/choiceChecks.js';
+import { clampTicks } from '../../charts/finish/action.js';
+import { parseModelOutput } from '../agent/parseModelOutput.js';
+import { planStep } from '../agent/planStep.js';
+import { assemblePrompt, candidatesPiece, historyPiece, rulesPiece, stateSummaryPiece, taskPiece } from '../agent/prompt/index.js';
+import type { Snapshot } from '../agent/schemas.js';
+import { chooseFallback, recoveryPlan, validateChoice } from '../agent/validateChoice.js';
+import { defaultAgentConfig } from '../config/agentConfig.js';
+import { Game, demoFileSchema } from '../game/index.js';
+import { createProvider, resolveProfile } from '../llm/index.js';
+
+const TARGET_SNAPSHOTS = 200;
+const WARM_UP_ROUNDS = 2;
+const FRACTIONS = [0.2, 0.45, 0.7];
+
+const file = demoFileSchema.parse(JSON.parse(readFileSync(new URL('../../test/fixtures/classic-demos.json', import.meta.url), 'utf8')));
+
+/** Mid-game snapshots: each demo replayed partway, then cut loose from its recorded input (as a client sees it). */
+function sampleSnapshots(): Snapshot[] {
+  const all: Snapshot[] = [];
+  for (const demo of file.demos) {
+    for (const fraction of FRACTIONS) {
+      const game = Game.forDemo(1, demo);
+      game.runToEnd(Math.floor(demo.time * fraction));
+      if (game.over) continue;
+      all.push(Game.restore({ ...game.serialize(), playback: null }).snapshot({ withEngineState: true }));
+    }
+  }
+  const step = all.length / TARGET_SNAPSHOTS;
+  return step <= 1 ? all : Array.from({ length: TARGET_SNAPSHOTS }, (_, i) => all[Math.floor(i * step)]!);
+}
+
+const config = defaultAgentConfig();
+const provider = createProvider(resolveProfile({}, {}), {});
+const DEADLINE_MS = 30_000;
+
+function request(snapshot: Snapshot, stepIndex: number): PlanningRequest {
+  return { playData: 1, level: snapshot.level, snapshot, history: [], traceId: 'bench-plan', stepIndex, config };
+}
+
+async function viaChart(snapshot: Snapshot, stepIndex: number): Promise<number> {
+  const result = await planNextAction(request(snapshot, stepIndex), { provider, deadlineMs: DEADLINE_MS });
+  return result.action.keyCode;
+}
+
+/** The same computation without the chart: plain calls, no receipts, no trace step. */
+async function viaPlainFunctions(snapshot: Snapshot, stepIndex: number): Promise<number> {
+  const { backend, prompt: promptConfig } = config;
+  const plan = planStep(snapshot, [], { candidateLimit: backend.candidateLimit, maxActionTicks: backend.maxActionTicks });
+  const prompt = assemblePrompt([
+    taskPiece(),
+    rulesPiece(),
+    stateSummaryPiece(plan.facts, 'compact'),
+    candidatesPiece(plan.candidates, { showCandidateScores: promptConfig.showCandidateScores }),
+    historyPiece([]),
+  ]);
+  const reply = await provider.complete({
+    system: prompt.system,
+    user: prompt.user,
+    temperature: backend.temperature,
+    deadlineMs: DEADLINE_MS,
+    candidates: plan.candidates,
+    meta: { traceId: 'bench-plan', stepIndex, retry: false },
+  });
+  const checks = choiceChecks(plan.facts);
+  const validation = validateChoice(parseModelOutput(reply.text), plan.candidates, checks);
+  const fallback = chooseFallback(plan.candidates, checks);
+  const step = recoveryPlan(validation.status, { recovery: false, retried: false, fallbackAvailable: fallback.candidate !== null });
+  const chosen = step === 'accept' ? validation.candidate! : fallback.candidate!;
+  return clampTicks(chosen.firstAction.ticks, backend.maxActionTicks) > 0 ? chosen.firstAction.keyCode : -1;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[at]!;
+}
+
+async function main(): Promise<void> {
+  const snapshots = sampleSnapshots();
+  console.log(
+    `bench:plan — ${snapshots.length} snapshots from ${file.demos.length} Classic demos (replayed to ${FRACTIONS.join(', ')} of their length)`,
+  );
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    for (let i = 0; i < snapshots.length; i += 4) {
+      await viaChart(snapshots[i]!, i);
+      await viaPlainFunctions(snapshots[i]!, i);
+    }
+  }
+  const chart: number[] = [];
+  const plain: number[] = [];
+  let disagreements = 0;
+  for (let i = 0; i < snapshots.length; i++) {
+    // Alternate which goes first, so neither always runs on a warmer cache.
+    const order = i % 2 === 0 ? (['chart', 'plain'] as const) : (['plain', 'chart'] as const);
+    const keys: Record<string, number> = {};
+    for (const which of order) {
+      const started = performance.now();
+      keys[which] = which === 'chart' ? await viaChart(snapshots[i]!, i) : await viaPlainFunctions(snapshots[i]!, i);
+      (which === 'chart' ? chart : plain).push(performance.now() - started);
+    }
+    if (keys.chart !== keys.plain) disagreements += 1;
+  }
+  const overhead = chart.map((t, i) => t - plain[i]!).sort((a, b) => a - b);
+  chart.sort((a, b) => a - b);
+  plain.sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10);
+  console.log('                                   median        p99');
+  console.log(`planning chart (local profile)  ${ms(quantile(chart, 0.5))} ${ms(quantile(chart, 0.99))}`);
+  console.log(`plain function calls            ${ms(quantile(plain, 0.5))} ${ms(quantile(plain, 0.99))}`);
+  console.log(`chart - plain, per snapshot     ${ms(quantile(overhead, 0.5))} ${ms(quantile(overhead, 0.99))}`);
+  console.log(`ratio chart / plain (medians)   ${(quantile(chart, 0.5) / quantile(plain, 0.5)).toFixed(3)}x`);
+  console.log(`ratio chart / plain (p99s)      ${(quantile(chart, 0.99) / quantile(plain, 0.99)).toFixed(3)}x`);
+  console.log(`actions that differ between the two paths: ${disagreements} of ${snapshots.length}`);
+}
+
+await main();

@@ -1,0 +1,106 @@
+// The planning chart's failure paths: a stall-blocked pick retried, no valid candidate at all
+// (the finish subflow records it; planNextAction's error is a 502), a run cancelled by its caller,
+// and a provider bug that fails the run with the failing stage's receipt closed as an error.
+import { FlowChartExecutor } from 'footprintjs';
+import { describe, expect, it } from 'vitest';
+import { FINISH_STAGE_PATHS, STAGE_IDS } from '../../charts/conventions.js';
+import { NoValidCandidateError, PlanningCancelledError } from '../../charts/errors.js';
+import { finishChart } from '../../charts/finish/buildFinishChart.js';
+import type { FinishState } from '../../charts/finish/finishState.js';
+import { planNextAction } from '../../charts/planNextAction.js';
+import { StageReceiptRecorder } from '../../recorders/stageReceipts.js';
+import { analyzeSnapshot } from '../../src/agent/analysis.js';
+import { buildFacts } from '../../src/agent/facts.js';
+import { planStep } from '../../src/agent/planStep.js';
+import { createProvider } from '../../src/llm/createProvider.js';
+import { resolveProfile } from '../../src/llm/profiles.js';
+import { level1Snapshot, oscillatingHistory, planningRequest, scriptedProvider } from './helpers.js';
+
+const snapshot = level1Snapshot();
+
+describe('planning chart failure paths', () => {
+  it('a stall-blocked pick is a recoverable stall_blocked: retried, then accepted', async () => {
+    const history = oscillatingHistory(snapshot);
+    const { candidates } = planStep(snapshot, history, { candidateLimit: 7, maxActionTicks: 20 });
+    const blocked = candidates.find((c) => c.stallBlocked);
+    const open = candidates.find((c) => !c.stallBlocked)!;
+    expect(blocked).toBeDefined();
+    const provider = scriptedProvider([JSON.stringify({ candidateId: blocked!.id }), JSON.stringify({ candidateId: open.id })]);
+    const result = await planNextAction(planningRequest(snapshot, { history }), { provider });
+    expect(result.validation.statuses).toEqual(['stall_blocked', 'ok']);
+    expect(result.candidate.id).toBe(open.id);
+    expect(provider.calls).toBe(2);
+  });
+
+  it('no valid candidate: the finish subflow records it and writes no action', async () => {
+    const facts = buildFacts(analyzeSnapshot(snapshot));
+    const { candidates } = planStep(snapshot, [], { candidateLimit: 7, maxActionTicks: 20 });
+    const doomed = candidates.map((c) => ({ ...c, outcome: c.outcome && { ...c.outcome, died: true } }));
+    const input: FinishState = {
+      validation: {
+        status: 'timeout',
+        requestedCandidateId: null,
+        acceptedCandidateId: null,
+        knownCandidate: false,
+        actionValid: null,
+        actionGuardSafe: null,
+        stallBlocked: false,
+        repeatOf: null,
+        message: 'too slow',
+        retryInstruction: null,
+        modelReason: '',
+      },
+      recoveryStep: 'fallback',
+      statuses: ['timeout'],
+      candidates: doomed,
+      facts,
+      recovery: true,
+      maxActionTicks: 20,
+    };
+    // Seeded the way its mount seeds it (a root run's input would only be $getArgs(), not state).
+    const executor = new FlowChartExecutor(finishChart(), { initialContext: input });
+    const receipts = new StageReceiptRecorder();
+    executor.attachCombinedRecorder(receipts);
+    await executor.run();
+    const state = executor.getSnapshot().sharedState as unknown as FinishState;
+    expect(state.selection).toMatchObject({ candidateId: null, fallbackUsed: false, noValidCandidate: true });
+    expect(state.selection!.fallbackReason).toMatch(/^timeout \(a timeout goes straight to the fallback\): none of the \d+ shown/);
+    expect(state.action).toBeNull();
+    expect(receipts.receipts().map((r) => r.stageId)).toEqual([STAGE_IDS.fallback, STAGE_IDS.action]);
+    expect(FINISH_STAGE_PATHS.fallback).toBe('finish/fallback');
+    expect(new NoValidCandidateError('x', {} as never).httpStatus).toBe(502);
+  });
+
+  it('a run cancelled by its caller rejects with PlanningCancelledError, not a fallback', async () => {
+    const controller = new AbortController();
+    // The caller gives up while the model call is in flight.
+    const hanging = createProvider(
+      resolveProfile({}, {}),
+      {},
+      {
+        localPolicy: () => {
+          controller.abort();
+          return new Promise(() => {});
+        },
+      },
+    );
+    const run = planNextAction(planningRequest(snapshot, { signal: controller.signal }), { provider: hanging });
+    await expect(run).rejects.toBeInstanceOf(PlanningCancelledError);
+
+    const already = new AbortController();
+    already.abort();
+    await expect(planNextAction(planningRequest(snapshot, { signal: already.signal }), { provider: hanging })).rejects.toBeInstanceOf(
+      PlanningCancelledError,
+    );
+  });
+
+  it('a provider bug fails the run; the failing stage’s receipt is closed as an error', async () => {
+    const receipts = new StageReceiptRecorder();
+    const provider = scriptedProvider([new TypeError('provider bug')]);
+    await expect(planNextAction(planningRequest(snapshot), { provider, recorders: [receipts] })).rejects.toThrow('provider bug');
+    const call = receipts.receipts().find((r) => r.stageId === STAGE_IDS.callLlm)!;
+    expect(call).toMatchObject({ status: 'error', error: expect.stringContaining('provider bug') });
+    expect(call.emits.map((e) => e.name)).toEqual(['app.model.receipt']);
+    expect(receipts.errors().length).toBeGreaterThan(0);
+  });
+});
