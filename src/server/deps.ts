@@ -18,7 +18,7 @@ export interface AppDeps {
   configPath: string;
   traceStore: TraceStore;
   recordingStore: RecordingStore;
-  /** One planning step; the stub (stubPlanner.ts) until the chart-backed planning service replaces it. */
+  /** One planning step: the chart-backed planning service (src/service/planningService.ts). */
   planner: Planner;
   logger: Logger;
   /** The environment with the dotenv files re-read; called once per planning request. */

@@ -1,5 +1,5 @@
-// Starts the real server: opens both stores in the data dir, wires the planner (the stub until the
-// chart-backed planning service lands), the debug log and the static roots into createApp, listens,
+// Starts the real server: opens both stores in the data dir, wires the chart-backed planning
+// service, the debug log and the static roots into createApp, listens,
 // and returns a `close` that stops accepting requests and flushes and closes both stores (what
 // SIGINT/SIGTERM call). Reads DATA_DIR and the dotenv files; writes the stores and the debug log.
 import { createServer, type Server } from 'node:http';
@@ -14,7 +14,7 @@ import { secretValuesFromEnv, type Env } from '../llm/secrets.js';
 import { RecordingStore, TraceStore, defaultDataDir } from '../stores/index.js';
 import { createApp } from './app.js';
 import type { Planner } from './planningContract.js';
-import { createStubPlanner } from './stubPlanner.js';
+import { chartStructure, createPlanningService } from '../service/planningService.js';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -35,7 +35,7 @@ export interface StartOptions {
   debugLog?: boolean;
   logger?: Logger;
   envReader?: () => Env;
-  /** Build the planner from the opened trace store; the stub planner by default. */
+  /** Build the planner from the opened trace store; the chart-backed planning service by default. */
   createPlanner?: (traceStore: TraceStore) => Planner;
   chartStructure?: () => unknown;
 }
@@ -82,7 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     secrets: () => secretValuesFromEnv(envReader()),
     onError: (error) => logger.warn({ err: error }, 'agent debug log not written'),
   });
-  const planner = options.createPlanner?.(traceStore) ?? createStubPlanner({ traceStore });
+  const planner = options.createPlanner?.(traceStore) ?? createPlanningService({ traceStore });
 
   const app = createApp({
     dataDir,
@@ -95,7 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     envReader,
     debugLog,
     staticDirs: options.staticDirs ?? [WEB_BUILD_DIR, publicDir],
-    ...(options.chartStructure ? { chartStructure: options.chartStructure } : {}),
+    chartStructure: options.chartStructure ?? chartStructure,
   });
 
   const host = options.host ?? DEFAULT_HOST;

@@ -1,5 +1,5 @@
 // The contract of POST /api/agent/next-action, in zod: the request body the route accepts, the
-// request it hands the injected planner (the chart-backed planning service, or the stub until then),
+// request it hands the injected planner (the chart-backed planning service, src/service),
 // and the 200 body the planner returns (http-api "Planning"). Types are inferred from the schemas.
 // No logic and no I/O; the route (routes/planning.ts) and every planner import from here.
 import { z } from 'zod';

@@ -12,7 +12,7 @@ import { Game } from '../../src/game/index.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { createApp, type AppDeps } from '../../src/server/app.js';
 import { GameSessions } from '../../src/server/gameSessions.js';
-import { createStubPlanner } from '../../src/server/stubPlanner.js';
+import { createPlanningService } from '../../src/service/planningService.js';
 import { RecordingStore, TraceStore } from '../../src/stores/index.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -78,7 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     configPath,
     traceStore,
     recordingStore,
-    planner: overrides.planner ?? createStubPlanner({ traceStore }),
+    planner: overrides.planner ?? createPlanningService({ traceStore }),
     logger,
     envReader: () => {
       reads++;

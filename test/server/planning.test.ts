@@ -1,4 +1,4 @@
-// POST /api/agent/next-action over a real server: the 200 shape (with the stub planner), run ids,
+// POST /api/agent/next-action over a real server: the 200 shape (with the chart-backed planning service), run ids,
 // every 400 case of http-api "Planning", 503 for a hosted profile without a key, 502/500 mapping of
 // the planner's typed errors, per-request config and env reads, 20 concurrent steps of one run, and
 // keys never leaving the process.
@@ -9,7 +9,7 @@ import { Game } from '../../src/game/index.js';
 import { createDebugLog } from '../../src/llm/debugLog.js';
 import { NoValidCandidateError, TracePersistenceError } from '../../src/server/errors.js';
 import type { Planner, PlanningRequest } from '../../src/server/planningContract.js';
-import { createStubPlanner } from '../../src/server/stubPlanner.js';
+import { createPlanningService } from '../../src/service/planningService.js';
 import { TraceStore } from '../../src/stores/index.js';
 import { call, snapshotOf, startTestServer, tempDir } from './helpers.js';
 
@@ -117,7 +117,7 @@ describe('POST /api/agent/next-action: success', () => {
         }
       },
     });
-    stub = createStubPlanner({ traceStore: server.traceStore });
+    stub = createPlanningService({ traceStore: server.traceStore });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call(server, 'POST', '/api/agent/next-action', { ...validBody(), runId: i % 2 ? 'odd' : 'even' }),
@@ -216,7 +216,7 @@ describe('POST /api/agent/next-action: profiles, config and env per request', ()
         return stub!(request);
       },
     });
-    stub = createStubPlanner({ traceStore: server.traceStore });
+    stub = createPlanningService({ traceStore: server.traceStore });
     const { status, body, text } = await call(server, 'POST', '/api/agent/next-action', {
       ...validBody(),
       model: 'openai:gpt-4o-mini',
@@ -311,11 +311,11 @@ describe('POST /api/agent/next-action: planner failures', () => {
     expect(body).toEqual({ error: 'failed to persist agent trace' });
   });
 
-  it('answers 500 "failed to persist agent trace" when the stub cannot write its trace store', async () => {
+  it('answers 500 "failed to persist agent trace" when the planning service cannot write its trace store', async () => {
     const notADir = join(await tempDir(), 'a-file');
     await writeFile(notADir, 'not a folder');
     const brokenStore = new TraceStore(notADir, { coalesceMs: 0 });
-    const server = await startTestServer({ planner: createStubPlanner({ traceStore: brokenStore }) });
+    const server = await startTestServer({ planner: createPlanningService({ traceStore: brokenStore }) });
     const { status, body } = await call(server, 'POST', '/api/agent/next-action', validBody());
     expect(status).toBe(500);
     expect(body).toEqual({ error: 'failed to persist agent trace' });
