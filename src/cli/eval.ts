@@ -1,29 +1,17 @@
-// `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--no-search] [--json]`:
-// runs levels on a pool of worker processes (both cores) with a progress bar and prints the
-// clear rate and per-level outcomes (one JSON object with --json). Reads nothing else.
+// `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
+// [--slots candidates=geometric] [--direct] [--json]`: runs levels through the planning chart on a
+// pool of worker processes (both cores) with a progress bar and prints the clear rate and
+// per-level outcomes (one JSON object with --json). Keeps no traces (bulk runs).
 import { SingleBar, Presets } from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
 import type { EvalResult, EvalTask } from '../runner/evalTask.js';
-import { runPool } from '../runner/pool.js';
+import { fail as failWith, parseLevelRanges, parseSlots } from './args.js';
 
 function fail(message: string): never {
-  process.stderr.write(`eval: ${message}\n`);
-  process.exit(2);
+  return failWith('eval', message);
 }
-
-export function parseLevelRanges(text: string, max: number): number[] {
-  const out = new Set<number>();
-  for (const part of text.split(',')) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) throw new Error(`"${part}" is not a level or a range like 1-30`);
-    const a = Number(m[1]);
-    const b = Number(m[2] ?? m[1]);
-    if (a < 1 || b > max || a > b) throw new Error(`levels must lie in 1..${max}; got ${part}`);
-    for (let l = a; l <= b; l++) out.add(l);
-  }
-  return [...out].sort((p, q) => p - q);
-}
+import { runPool } from '../runner/pool.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +20,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     workers: { type: 'string' },
-    'no-search': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    slots: { type: 'string' },
+    direct: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
 let playData: number;
 let levels: number[];
+let slots: Record<string, string>;
 try {
+  slots = parseSlots(values.slots);
   playData = playDataOf(values.pack!);
   levels = parseLevelRanges(values.levels ?? `1-${levelCount(playData)}`, levelCount(playData));
 } catch (e) {
@@ -51,7 +43,7 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 
 const tasks: EvalTask[] = [];
 for (const level of levels)
-  for (let i = 0; i < runs; i++) tasks.push({ playData, level, seed: seed + i, planSearch: !values['no-search'] });
+  for (let i = 0; i < runs; i++) tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct });
 
 const bar = values.json
   ? null

@@ -1,7 +1,13 @@
 // One evaluation episode as a serializable task and a compact result (what crosses the process
-// boundary of the pool): level, seed and planner choice in; outcome, diagnosis and counters out.
+// boundary of the pool): level, seed, profile, slot variants and recovery in; outcome, diagnosis
+// and counters out. Plans through the chart (the product's path) unless `direct` is asked for.
 import { randomUUID } from 'node:crypto';
+import { loadAgentConfig } from '../config/agentConfig.js';
+import { readEnv } from '../llm/dotenv.js';
+import { resolveProfile } from '../llm/profiles.js';
+import type { ModelProvider } from '../llm/provider.js';
 import { evalStepCap, evalTickBudget } from './budget.js';
+import { chartPlanner } from './chartPlanner.js';
 import { directPlanner } from './directPlanner.js';
 import { runEpisode, type EpisodeResult } from './episode.js';
 
@@ -10,15 +16,38 @@ export interface EvalTask {
   level: number;
   seed: number;
   godMode?: boolean;
-  /** Plan search on (default) or off (the simulated-no-search variant). */
-  planSearch?: boolean;
-  simulate?: boolean;
+  /** Model profile (default: the resolution order of http-api.md, i.e. `local` with no config). */
+  profile?: string;
+  slots?: Record<string, string>;
+  recovery?: boolean;
+  /** Plain-function planner instead of the chart (for comparisons; no prompt, no model). */
+  direct?: boolean;
+  /** Optional chaos: wraps the provider (set by experiments in the worker). */
+  chaos?: { rate: number; seed: number };
 }
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
 
-export async function runEvalTask(task: EvalTask): Promise<EvalResult> {
+export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvider, task: EvalTask) => ModelProvider): Promise<EvalResult> {
   const maxTicks = evalTickBudget(task.playData, task.level);
+  const slots = task.slots ?? {};
+  const candidatesVariant = slots.candidates ?? 'simulated';
+  let planner;
+  if (task.direct) {
+    planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric' });
+  } else {
+    const config = await loadAgentConfig();
+    const env = readEnv();
+    const profile = resolveProfile({ modelProfile: task.profile, configProfile: config.agent.modelProfile }, env);
+    planner = chartPlanner({
+      config,
+      profile,
+      env,
+      slots,
+      recovery: task.recovery,
+      wrapProvider: wrapProvider ? (p) => wrapProvider(p, task) : undefined,
+    });
+  }
   const result = await runEpisode({
     playData: task.playData,
     level: task.level,
@@ -28,7 +57,7 @@ export async function runEvalTask(task: EvalTask): Promise<EvalResult> {
     maxSteps: evalStepCap(maxTicks),
     historyLimit: 24,
     traceId: randomUUID(),
-    planner: directPlanner({ planSearch: task.planSearch, simulate: task.simulate }),
+    planner,
   });
   const { demo: _demo, finalSnapshot: _snapshot, ...rest } = result;
   return rest;
