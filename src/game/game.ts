@@ -8,7 +8,8 @@ import { seedFrom } from './rng.js';
 import type { DemoRecord, EngineState, Snapshot } from './schemas.js';
 import { cloneState, restoreState, serializeState } from './serialize.js';
 import { buildSnapshot } from './snapshot.js';
-import { NO_SCAN_MEMO, type GameState, type PlaybackSource } from './state.js';
+import { buildGoldMask, buildWalkStops, levelTerrain } from './rules/terrain.js';
+import { newGuard, newMover, type GameState, type PlaybackSource } from './state.js';
 import { advance, isOver } from './tick.js';
 
 export interface GameOptions {
@@ -26,15 +27,17 @@ export interface GameOptions {
 export function createState(text: string, playData: number, level: number, options: GameOptions = {}): GameState {
   const parsed = parseLevel(text, MAX_GUARDS);
   const playback = options.playback ?? null;
-  return {
+  const terrain = levelTerrain(text, parsed.base);
+  // A draft: cloneState builds the real object, so new, cloned and restored states share one hidden class.
+  const draft: GameState = {
     playData,
     level,
     ai: options.ai ?? 4,
     godMode: options.godMode ?? false,
     base: parsed.base,
     act: parsed.act,
-    runner: { x: parsed.runner.x, y: parsed.runner.y, xOffset: 0, yOffset: 0, action: ACT_STOP },
-    guards: parsed.guards.map((g) => ({ x: g.x, y: g.y, xOffset: 0, yOffset: 0, action: ACT_STOP, hasGold: 0, holeX: -1, holeY: -1 })),
+    runner: newMover(parsed.runner.x, parsed.runner.y, 0, 0, ACT_STOP),
+    guards: parsed.guards.map((g) => newGuard(g.x, g.y, 0, 0, ACT_STOP, 0, -1, -1)),
     keyAction: ACT_STOP,
     status: playback ? 'running' : 'start',
     deathCause: null,
@@ -52,9 +55,12 @@ export function createState(text: string, playData: number, level: number, optio
     bornColumns: [],
     bornCursor: 0,
     playback: playback ? { source: playback, actionIndex: 0, goldIndex: 0, bornIndex: 0 } : null,
-    scanMemo: NO_SCAN_MEMO,
+    terrain,
+    goldMask: buildGoldMask(parsed.base),
+    walkStops: buildWalkStops(parsed.act, terrain),
     recording: options.record === false || playback ? null : { action: [], lastKey: -1, goldDrop: [], born: [] },
   };
+  return cloneState(draft);
 }
 
 export class Game {
@@ -112,8 +118,9 @@ export class Game {
   /** Runs to the end (finish or death) or until `maxTicks`; returns the tick count. */
   runToEnd(maxTicks = 1_000_000): number {
     const s = this.state;
-    while (!isOver(s) && s.tick < maxTicks) {
-      if (!advance(s) && s.status === 'start') break;
+    // advance() returns false only when no tick ran: the game waits for a key or is over.
+    while (s.tick < maxTicks) {
+      if (!advance(s) && (s.status === 'start' || isOver(s))) break;
     }
     return s.tick;
   }

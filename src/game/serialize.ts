@@ -2,7 +2,8 @@
 // and makes the cheap deep copy the planner simulates on. Pure: never mutates its input.
 import { CELLS } from './constants.js';
 import { ENGINE_STATE_VERSION, engineStateSchema, type EngineState } from './schemas.js';
-import { NO_SCAN_MEMO, type GameState } from './state.js';
+import { buildGoldMask, buildTerrain, buildWalkStops } from './rules/terrain.js';
+import { newDig, newGuard, newHole, newMover, newTimed, type GameState, type GuardState, type OpenHole, type TimedGuard } from './state.js';
 
 const DIGITS = '0123456789';
 
@@ -18,24 +19,24 @@ function layerFromString(text: string): Uint8Array {
   return layer;
 }
 
+/**
+ * The deep copy the planner simulates on, and the one place a GameState object is built:
+ * createState and restoreState pass their drafts through it, so every state has the same
+ * hidden class, as have its guards, dig, holes and timers (see the factories in state.ts).
+ */
 export function cloneState(s: GameState, keepRecording = true): GameState {
-  const guards: GameState['guards'] = [];
+  const guards: GuardState[] = [];
   for (let i = 0; i < s.guards.length; i++) {
     const g = s.guards[i];
-    guards.push({
-      x: g.x,
-      y: g.y,
-      xOffset: g.xOffset,
-      yOffset: g.yOffset,
-      action: g.action,
-      hasGold: g.hasGold,
-      holeX: g.holeX,
-      holeY: g.holeY,
-    });
+    guards.push(newGuard(g.x, g.y, g.xOffset, g.yOffset, g.action, g.hasGold, g.holeX, g.holeY));
   }
-  const r = s.runner;
-  const pb = s.playback;
-  const rec = s.recording;
+  const holes: OpenHole[] = [];
+  for (let i = 0; i < s.holes.length; i++) holes.push(newHole(s.holes[i].x, s.holes[i].y, s.holes[i].openedAt));
+  const shakes: TimedGuard[] = [];
+  for (let i = 0; i < s.shakes.length; i++) shakes.push(newTimed(s.shakes[i].id, s.shakes[i].since));
+  const reborns: TimedGuard[] = [];
+  for (let i = 0; i < s.reborns.length; i++) reborns.push(newTimed(s.reborns[i].id, s.reborns[i].since));
+  const { runner: r, dig: d, playback: pb, recording: rec } = s;
   return {
     playData: s.playData,
     level: s.level,
@@ -43,7 +44,7 @@ export function cloneState(s: GameState, keepRecording = true): GameState {
     godMode: s.godMode,
     base: s.base.slice(),
     act: s.act.slice(),
-    runner: { x: r.x, y: r.y, xOffset: r.xOffset, yOffset: r.yOffset, action: r.action },
+    runner: newMover(r.x, r.y, r.xOffset, r.yOffset, r.action),
     guards,
     keyAction: s.keyAction,
     status: s.status,
@@ -52,17 +53,19 @@ export function cloneState(s: GameState, keepRecording = true): GameState {
     score: s.score,
     goldCount: s.goldCount,
     goldComplete: s.goldComplete,
-    dig: s.dig ? { ...s.dig } : null,
-    holes: s.holes.length ? s.holes.map((h) => ({ ...h })) : [],
-    shakes: s.shakes.length ? s.shakes.map((e) => ({ ...e })) : [],
-    reborns: s.reborns.length ? s.reborns.map((e) => ({ ...e })) : [],
+    dig: d ? newDig(d.x, d.y, d.direction, d.frame) : null,
+    holes,
+    shakes,
+    reborns,
     moveOffset: s.moveOffset,
     moveId: s.moveId,
     rng: s.rng,
     bornColumns: s.bornColumns, // replaced, never mutated in place
     bornCursor: s.bornCursor,
     playback: pb ? { source: pb.source, actionIndex: pb.actionIndex, goldIndex: pb.goldIndex, bornIndex: pb.bornIndex } : null,
-    scanMemo: s.scanMemo,
+    terrain: s.terrain,
+    goldMask: s.goldMask.slice(),
+    walkStops: s.walkStops.slice(),
     recording:
       keepRecording && rec
         ? { action: rec.action.slice(), lastKey: rec.lastKey, goldDrop: rec.goldDrop.slice(), born: rec.born.slice() }
@@ -71,7 +74,7 @@ export function cloneState(s: GameState, keepRecording = true): GameState {
 }
 
 export function serializeState(s: GameState): EngineState {
-  const { scanMemo: _memo, ...c } = cloneState(s);
+  const { terrain: _terrain, goldMask: _gold, walkStops: _walk, ...c } = cloneState(s);
   return {
     v: ENGINE_STATE_VERSION,
     ...c,
@@ -103,12 +106,9 @@ export function restoreState(input: unknown): GameState {
   const e = parsed.data;
   for (const g of e.guards) if (g.x > 27 || g.y > 15) throw new EngineStateError('engineState has a guard off the board');
   const { v: _v, ...rest } = e;
-  return {
-    ...rest,
-    base: layerFromString(e.base),
-    act: layerFromString(e.act),
-    runner: { ...e.runner },
-    guards: e.guards.map((g) => ({ ...g })),
-    scanMemo: NO_SCAN_MEMO,
-  } as GameState;
+  const base = layerFromString(e.base);
+  const act = layerFromString(e.act);
+  const terrain = buildTerrain(base);
+  const draft = { ...rest, base, act, terrain, goldMask: buildGoldMask(base), walkStops: buildWalkStops(act, terrain) };
+  return cloneState(draft as GameState);
 }

@@ -1,10 +1,8 @@
 // The complete mutable state of one game as plain data (typed arrays for the two layers).
 // Every rule function reads and writes only this object, which is what makes clone(),
-// serialize() and restore() exact: there is nothing else to copy.
+// serialize() and restore() exact: there is nothing else to copy. The small factories below
+// are the only places its records are built, so each kind of record has one V8 hidden class.
 import type { Action } from './constants.js';
-
-/** The "no memo yet" value of GameState.scanMemo. */
-export const NO_SCAN_MEMO = new Int8Array(0);
 
 export interface Mover {
   x: number;
@@ -96,9 +94,45 @@ export interface GameState {
   playback: Playback | null;
   recording: Recording | null;
   /**
-   * Memo of guard floor scans, a pure function of `base`: shared by clones while their base
-   * is the same and replaced by the empty NO_SCAN_MEMO on every write to `base` (one field
-   * type, so V8 keeps one object shape). Never serialized.
+   * Bitmasks of `base` without its gold for the guards' floor scan (rules/terrain.ts). Never
+   * mutated: shared by clones (and games of one level), replaced when hidden ladders appear.
+   * Never serialized.
    */
-  scanMemo: Int8Array;
+  terrain: Int32Array;
+  /** Per column, the rows where `base` holds gold (bit y); setBase keeps it true. Never serialized. */
+  goldMask: Uint16Array;
+  /** Per row, the columns where a guard's walk along it ends (rules/terrain.ts); setAct keeps it true. Never serialized. */
+  walkStops: Int32Array;
+}
+
+// One object literal per record kind, with its keys always in the same order: states made by
+// createState, cloneState and restoreState then share hidden classes and the rule code stays
+// monomorphic (a copy made with `{ ...spread }` would get a different hidden class).
+export function newMover(x: number, y: number, xOffset: number, yOffset: number, action: Action): Mover {
+  return { x, y, xOffset, yOffset, action };
+}
+
+export function newGuard(
+  x: number,
+  y: number,
+  xOffset: number,
+  yOffset: number,
+  action: Action,
+  hasGold: number,
+  holeX: number,
+  holeY: number,
+): GuardState {
+  return { x, y, xOffset, yOffset, action, hasGold, holeX, holeY };
+}
+
+export function newDig(x: number, y: number, direction: -1 | 1, frame: number): ActiveDig {
+  return { x, y, direction, frame };
+}
+
+export function newHole(x: number, y: number, openedAt: number): OpenHole {
+  return { x, y, openedAt };
+}
+
+export function newTimed(id: number, since: number): TimedGuard {
+  return { id, since };
 }

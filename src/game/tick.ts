@@ -42,7 +42,8 @@ export function advance(s: GameState, keyCode?: number): boolean {
   }
 
   if (s.dig === null || !continueDig(s)) moveRunner(s);
-  if (!isOver(s)) moveGuards(s); // a runner who died in his own step stops the guards this tick
+  // A runner who died in his own step stops the guards this tick ('running' is the only other status here).
+  if (s.status === 'running') moveGuards(s);
   runTimers(s);
   return true;
 }

@@ -1,10 +1,12 @@
-// Small helpers every rule family shares: who stands where, leaving a cell, losing gold,
-// and death. They mutate the GameState they are given and nothing else.
+// Small helpers every rule family shares: who stands where, the writes to the two layers
+// (which keep the guards' bitmasks true), leaving a cell, losing gold, and death. They
+// mutate the GameState they are given and nothing else.
 import * as C from '../constants.js';
-import { NO_SCAN_MEMO, type DeathCause, type GameState } from '../state.js';
+import type { DeathCause, GameState } from '../state.js';
+import { buildWalkStops, isWalkStop, revealedTerrain } from './terrain.js';
 
 // Module-local copies of the shared constants: V8 folds these into optimized code (see guards.ts).
-const { ACT_REBORN, BLOCK, EMPTY, GOLD, HLADR, LADDR, idx } = C;
+const { ACT_REBORN, BLOCK, EMPTY, GOLD, HLADR, LADDR, WIDTH, idx } = C;
 
 /** Index of the first guard (by id) standing in cell (x, y), or -1. */
 export function guardIndexAt(s: GameState, x: number, y: number): number {
@@ -16,10 +18,23 @@ export function guardIndexAt(s: GameState, x: number, y: number): number {
   return -1;
 }
 
-/** Every write to the base layer goes through here so the guards' scan memo stays true. */
+/** Every gold write to the base layer goes through here so `goldMask` stays true. */
 export function setBase(s: GameState, i: number, tile: number): void {
   s.base[i] = tile;
-  s.scanMemo = NO_SCAN_MEMO;
+  const x = i % WIDTH;
+  const bit = 1 << ((i - x) / WIDTH);
+  if (tile === GOLD) s.goldMask[x] |= bit;
+  else s.goldMask[x] &= ~bit;
+}
+
+/** Every write to the act layer goes through here so `walkStops` stays true. */
+export function setAct(s: GameState, x: number, y: number, tile: number): void {
+  const i = idx(x, y);
+  if (s.act[i] === tile) return; // most writes (an actor staying in its cell) change nothing
+  s.act[i] = tile;
+  const bit = 1 << x;
+  if (isWalkStop(tile, s.terrain, y, bit)) s.walkStops[y] |= bit;
+  else s.walkStops[y] &= ~bit;
 }
 
 /** A live guard is one that is not still respawning. */
@@ -32,7 +47,7 @@ export function guardAliveAt(s: GameState, x: number, y: number): boolean {
 export function leaveCell(s: GameState, x: number, y: number): void {
   const i = idx(x, y);
   const b = s.base[i];
-  s.act[i] = b === BLOCK || b === HLADR ? EMPTY : b;
+  setAct(s, x, y, b === BLOCK || b === HLADR ? EMPTY : b);
 }
 
 /** One gold is gone (taken, or destroyed with a guard); the last one reveals hidden ladders. */
@@ -45,10 +60,11 @@ export function loseGold(s: GameState): void {
     for (let i = 0; i < base.length; i++) {
       if (base[i] === HLADR) {
         base[i] = LADDR;
-        s.scanMemo = NO_SCAN_MEMO;
         act[i] = LADDR;
       }
     }
+    s.terrain = revealedTerrain(s.terrain, base);
+    s.walkStops = buildWalkStops(act, s.terrain); // new ladders, and new ground above them
   }
 }
 

@@ -2,8 +2,8 @@
 // then one frozen frame; frame 11 opens the hole and starts its refill clock.
 // Reads the dig and the layers; writes act, the dig and the open-hole list.
 import * as C from '../constants.js';
-import type { GameState } from '../state.js';
-import { guardIndexAt } from './common.js';
+import { newHole, type GameState } from '../state.js';
+import { guardIndexAt, setAct } from './common.js';
 
 // Module-local copies of the shared constants: V8 folds these into optimized code (see guards.ts).
 const { BLOCK, DIG_FRAMES, DIG_INTERRUPT_FRAMES, EMPTY, GUARD, idx } = C;
@@ -14,20 +14,19 @@ const { BLOCK, DIG_FRAMES, DIG_INTERRUPT_FRAMES, EMPTY, GUARD, idx } = C;
  */
 export function continueDig(s: GameState): boolean {
   const d = s.dig!;
-  const brick = idx(d.x, d.y);
   if (s.act[idx(d.x, d.y - 1)] === GUARD) {
     const g = guardIndexAt(s, d.x, d.y - 1);
     if (d.frame < DIG_INTERRUPT_FRAMES && g >= 0 && s.guards[g].yOffset > -11) {
-      s.act[brick] = BLOCK;
+      setAct(s, d.x, d.y, BLOCK);
       s.dig = null;
       return false;
     }
-    s.act[brick] = EMPTY;
+    setAct(s, d.x, d.y, EMPTY);
   }
   d.frame++;
   if (d.frame >= DIG_FRAMES) {
-    s.act[brick] = EMPTY;
-    s.holes.push({ x: d.x, y: d.y, openedAt: s.tick });
+    setAct(s, d.x, d.y, EMPTY);
+    s.holes.push(newHole(d.x, d.y, s.tick));
     s.dig = null;
   }
   return true;

@@ -4,24 +4,32 @@
 import * as C from '../constants.js';
 import type { Action } from '../constants.js';
 import { nextRandom } from '../rng.js';
-import type { GameState, GuardState } from '../state.js';
-import { inGoldWindow, killRunner, leaveCell, loseGold, setBase } from './common.js';
+import { newTimed, type GameState, type GuardState } from '../state.js';
+import { inGoldWindow, killRunner, leaveCell, loseGold, setAct, setBase } from './common.js';
+import * as T from './terrain.js';
 
 // Hot path: copy the shared constants into module-local consts, which V8 folds into the
 // optimized code (imported bindings are re-read through the module environment each time).
-const { EMPTY, BLOCK, SOLID, LADDR, BAR, TRAP, HLADR, GOLD, GUARD, RUNNER, MAX_X, MAX_Y, MOVE_POLICY, SCORE_TRAP, idx } = C;
+const { EMPTY, BLOCK, SOLID, LADDR, BAR, TRAP, GOLD, GUARD, RUNNER, MAX_X, MAX_Y, MOVE_POLICY, SCORE_TRAP, idx } = C;
 const { ACT_STOP, ACT_LEFT, ACT_RIGHT, ACT_UP, ACT_DOWN, ACT_FALL, ACT_FALL_BAR, ACT_IN_HOLE, ACT_CLIMB_OUT, ACT_REBORN } = C;
+const { R_CHASE, R_FALL, R_LADDER, T_FLOOR, T_LADDER, T_SIDE, T_STOP } = T;
+
+// MOVE_POLICY flattened to one small-integer array (row n at n * 6): one load instead of two.
+const MOVES = Int8Array.from(MOVE_POLICY.flat());
 
 export function moveGuards(s: GameState): void {
-  const n = s.guards.length;
+  const guards = s.guards;
+  const n = guards.length;
   if (n === 0) return;
-  s.moveOffset = (s.moveOffset + 1) % 6;
-  let moves = MOVE_POLICY[n][s.moveOffset];
-  while (moves-- > 0) {
-    s.moveId = (s.moveId + 1) % n;
-    const g = s.guards[s.moveId];
+  const offset = s.moveOffset === 5 ? 0 : s.moveOffset + 1; // (moveOffset + 1) % 6 without a division
+  s.moveOffset = offset;
+  for (let moves = MOVES[n * 6 + offset]; moves > 0; moves--) {
+    let id = s.moveId + 1;
+    if (id >= n) id %= n; // divides only on the wrap (a restored moveId may exceed n)
+    s.moveId = id;
+    const g = guards[id];
     if (g.action === ACT_IN_HOLE || g.action === ACT_REBORN) continue;
-    guardStep(s, g, s.moveId, bestMove(s, g));
+    guardStep(s, g, id, bestMove(s, g));
   }
 }
 
@@ -52,26 +60,22 @@ export function bestMove(s: GameState, g: GuardState): Action {
   const runner = s.runner;
   const rx = runner.x;
   if (y === runner.y && runner.action !== ACT_FALL) {
-    let cx = x;
-    while (cx !== rx) {
-      let passable = y === MAX_Y;
-      if (!passable) {
-        const curB = base[idx(cx, y)];
-        const nb = base[idx(cx, y + 1)];
-        passable =
-          curB === LADDR ||
-          curB === BAR ||
-          nb === SOLID ||
-          nb === LADDR ||
-          nb === BLOCK ||
-          act[idx(cx, y + 1)] === GUARD ||
-          nb === BAR ||
-          nb === GOLD;
+    // The chase is on when every cell from the guard's up to (not including) the runner's can be
+    // crossed: a ladder or bar in it, or BLOCK, SOLID, LADDR, BAR, gold or a guard below it. The
+    // terrain's R_CHASE mask has the static cases; only the other cells are looked at.
+    const from = x < rx ? x : rx + 1;
+    const to = x < rx ? rx - 1 : x;
+    let open = x === rx;
+    if (!open) {
+      let blocked = ~s.terrain[R_CHASE + y] & ((2 << to) - 1) & -(1 << from);
+      while (blocked !== 0) {
+        const below = idx(31 - Math.clz32(blocked & -blocked), y + 1);
+        if (base[below] !== GOLD && act[below] !== GUARD) break;
+        blocked &= blocked - 1;
       }
-      if (!passable) break;
-      cx += cx < rx ? 1 : -1;
+      open = blocked === 0;
     }
-    if (cx === rx) {
+    if (open) {
       if (x < rx) return ACT_RIGHT;
       if (x > rx) return ACT_LEFT;
       return g.xOffset < runner.xOffset ? ACT_RIGHT : ACT_LEFT;
@@ -81,130 +85,94 @@ export function bestMove(s: GameState, g: GuardState): Action {
 }
 
 // scanFloor is the hottest code of the engine (every guard move of every simulated tick). It
-// is written as one flat function over raw row-major indexes (i = y * 28 + x; the cell below
-// is i + 28) so its speed does not hinge on the JIT's inlining choices, and it memoises each
-// column's scan result (a pure function of `base`, the column, the start row and the
-// runner's row) in `s.scanMemo`: down scans at [0, HALF), up scans at [HALF, 2 * HALF).
-const W = 28;
-const HALF = 16 * 16 * W;
-
+// answers §5's floor scan with bit operations instead of cell-by-cell walks (rules/terrain.ts):
+// walkStops says how far the guard can walk along its row, the per-row terrain masks which of
+// those columns can start a fall or a climb, the per-column masks where that fall or climb ends.
+// It stays one flat function so its speed does not hinge on the JIT's inlining choices.
 function scanFloor(s: GameState, sx: number, sy: number): Action {
-  const { base, act } = s;
+  const { act, terrain, goldMask } = s;
   const ry = s.runner.y;
-  const row = sy * W;
+  const row = idx(0, sy);
 
-  let leftEnd = sx;
-  while (leftEnd > 0) {
-    const t = act[row + leftEnd - 1];
-    if (t === BLOCK || t === SOLID) break;
-    if (t === LADDR || t === BAR || sy === MAX_Y) {
-      leftEnd--;
-      continue;
-    }
-    const nb = base[row + W + leftEnd - 1];
-    leftEnd--;
-    if (!(nb === BLOCK || nb === SOLID || nb === LADDR)) break;
+  // How far the guard can walk along row sy: to the nearest walk stop on each side (see
+  // walkStops in rules/terrain.ts); a wall stops the walk before its cell, any other stop on it.
+  const stops = s.walkStops[sy];
+  const leftStops = stops & ((1 << sx) - 1);
+  let leftEnd = 0;
+  if (leftStops !== 0) {
+    const c = 31 - Math.clz32(leftStops); // nearest stop on the left
+    const t = act[row + c];
+    leftEnd = t === BLOCK || t === SOLID ? c + 1 : c;
   }
-  let rightEnd = sx;
-  while (rightEnd < MAX_X) {
-    const t = act[row + rightEnd + 1];
-    if (t === BLOCK || t === SOLID) break;
-    if (t === LADDR || t === BAR || sy === MAX_Y) {
-      rightEnd++;
-      continue;
-    }
-    const nb = base[row + W + rightEnd + 1];
-    rightEnd++;
-    if (!(nb === BLOCK || nb === SOLID || nb === LADDR)) break;
+  const rightStops = stops & -(2 << sx);
+  let rightEnd = MAX_X;
+  if (rightStops !== 0) {
+    const c = 31 - Math.clz32(rightStops & -rightStops); // nearest stop on the right
+    const t = act[row + c];
+    rightEnd = t === BLOCK || t === SOLID ? c - 1 : c;
   }
 
-  let memo = s.scanMemo;
-  if (memo.length === 0) memo = s.scanMemo = new Int8Array(2 * HALF);
-  const memoRow = (ry * 16 + sy) * W;
+  // Row masks for the column scans below (bit y = row y).
+  const syBit = 1 << sy;
+  const fromSy = -syBit; // rows >= sy
+  const fromRunner = ry > sy ? -(1 << ry) : fromSy; // rows >= max(sy, ry)
+  const aboveSy = syBit - 1; // rows < sy
+  const upToRunner = ry < sy ? (2 << ry) - 1 : aboveSy; // rows <= min(ry, sy - 1)
 
-  // Column order: own column (paths DOWN / UP), then leftEnd..sx-1 (LEFT), then rightEnd..sx+1 (RIGHT).
+  // Columns in the order of §5: own column (paths DOWN / UP), then leftEnd..sx-1 (LEFT), then
+  // rightEnd..sx+1 (RIGHT); within a column the fall is rated before the climb. Only columns
+  // where a fall or a climb can start can be rated (the per-row masks), so only those are visited.
+  const starts = terrain[R_FALL + sy] | terrain[R_LADDER + sy];
   let best = 255;
   let bestPath: Action = ACT_STOP;
+  let pass = 0;
   let x = sx;
-  let phase = 0;
+  let left = starts & ((1 << sx) - 1) & -(1 << leftEnd); // columns leftEnd..sx-1, visited upwards
+  let right = starts & ((2 << rightEnd) - 1) & -(2 << sx); // columns sx+1..rightEnd, visited downwards
+  if (((starts >> sx) & 1) === 0) pass = 1; // own column: nothing to rate
   for (;;) {
+    if (pass === 1) {
+      if (left === 0) pass = 2;
+      else {
+        x = 31 - Math.clz32(left & -left); // lowest column left
+        left &= left - 1;
+      }
+    }
+    if (pass === 2) {
+      if (right === 0) break;
+      x = 31 - Math.clz32(right); // highest column left
+      right ^= 1 << x;
+    }
     const dx = x > sx ? x - sx : sx - x;
     // Every rating of column x is >= dx and only a strictly smaller one wins: skip hopeless columns.
     if (dx < best) {
-      if (sy < MAX_Y) {
-        const below = base[row + W + x];
-        if (below !== BLOCK && below !== SOLID) {
-          let y = memo[memoRow + x] - 1;
-          if (y < 0) {
-            // scanDown: fall until a floor, or stop at a row from which a side is walkable.
-            y = sy;
-            let i = row + x;
-            while (y < MAX_Y) {
-              const nb = base[i + W];
-              if (nb === BLOCK || nb === SOLID) break;
-              const cur = base[i];
-              if (y >= ry && cur !== EMPTY && cur !== HLADR) {
-                if (x > 0) {
-                  const l = base[i + W - 1];
-                  if (l === BLOCK || l === LADDR || l === SOLID || base[i - 1] === BAR) break;
-                }
-                if (x < MAX_X) {
-                  const r = base[i + W + 1];
-                  if (r === BLOCK || r === LADDR || r === SOLID || base[i + 1] === BAR) break;
-                }
-              }
-              y++;
-              i += W;
-            }
-            memo[memoRow + x] = y + 1;
-          }
-          const rating = y === ry ? dx : y > ry ? 200 + y - ry : 100 + ry - y;
-          if (rating < best) {
-            best = rating;
-            bestPath = phase === 0 ? ACT_DOWN : phase === 1 ? ACT_LEFT : ACT_RIGHT;
-          }
-        }
-      }
-      if (dx < best && base[row + x] === LADDR) {
-        let y = memo[HALF + memoRow + x] - 1;
-        if (y < 0) {
-          // scanUp: climb until the ladder ends, or stop at a row from which a side is walkable.
-          y = sy;
-          let i = row + x;
-          while (y > 0 && base[i] === LADDR) {
-            y--;
-            i -= W;
-            if (y <= ry) {
-              if (x > 0) {
-                const l = base[i + W - 1];
-                if (l === BLOCK || l === SOLID || l === LADDR || base[i - 1] === BAR) break;
-              }
-              if (x < MAX_X) {
-                const r = base[i + W + 1];
-                if (r === BLOCK || r === SOLID || r === LADDR || base[i + 1] === BAR) break;
-              }
-            }
-          }
-          memo[HALF + memoRow + x] = y + 1;
-        }
+      const floor = terrain[T_FLOOR + x];
+      if ((floor & syBit) === 0) {
+        // scanDown (the cell below is no floor): fall to the first floor, or stop at the first
+        // row at or below both sy and the runner's that is not empty and has a walkable side.
+        const stop = terrain[T_STOP + x] | (goldMask[x] & terrain[T_SIDE + x]);
+        const m = (floor & fromSy) | (stop & fromRunner);
+        const y = 31 - Math.clz32(m & -m); // lowest set bit; row 15 is always a floor
         const rating = y === ry ? dx : y > ry ? 200 + y - ry : 100 + ry - y;
         if (rating < best) {
           best = rating;
-          bestPath = phase === 0 ? ACT_UP : phase === 1 ? ACT_LEFT : ACT_RIGHT;
+          bestPath = pass === 0 ? ACT_DOWN : pass === 1 ? ACT_LEFT : ACT_RIGHT;
+        }
+      }
+      const ladder = terrain[T_LADDER + x];
+      if (dx < best && (ladder & syBit) !== 0) {
+        // scanUp (on a ladder): climb to where the ladder ends (row 0 at the latest), or stop at
+        // the first row above sy, at or above the runner's, with a walkable side.
+        const m = (~ladder & aboveSy) | (terrain[T_SIDE + x] & upToRunner) | 1;
+        const y = 31 - Math.clz32(m); // highest set bit
+        const rating = y === ry ? dx : y > ry ? 200 + y - ry : 100 + ry - y;
+        if (rating < best) {
+          best = rating;
+          bestPath = pass === 0 ? ACT_UP : pass === 1 ? ACT_LEFT : ACT_RIGHT;
         }
       }
     }
-    // advance to the next column
-    if (phase === 0) {
-      phase = 1;
-      x = leftEnd;
-    } else if (phase === 1) x++;
-    else x--;
-    if (phase === 1 && x === sx) {
-      if (rightEnd === sx) break;
-      phase = 2;
-      x = rightEnd;
-    } else if (phase === 2 && x === sx) break;
+    if (pass === 0) pass = 1;
   }
   return bestPath;
 }
@@ -357,7 +325,7 @@ export function guardStep(s: GameState, g: GuardState, id: number, wanted: Actio
     } else {
       if (s.ai < 4 && g.hasGold > 0) shedGoldAbove(s, g, x, y);
       s.score += SCORE_TRAP;
-      s.shakes.push({ id, since: s.tick });
+      s.shakes.push(newTimed(id, s.tick));
     }
   }
 
@@ -375,7 +343,7 @@ export function guardStep(s: GameState, g: GuardState, id: number, wanted: Actio
   g.xOffset = xOffset;
   g.yOffset = yOffset;
   if (g.action !== ACT_CLIMB_OUT) g.action = action;
-  act[idx(x, y)] = GUARD;
+  setAct(s, x, y, GUARD);
 
   if (g.hasGold === 0 && inGoldWindow(s, x, y, xOffset, yOffset)) {
     g.hasGold = drawGoldCounter(s);

@@ -3,8 +3,8 @@
 // starting a dig. Reads keyAction and the layers; writes the runner, the layers, gold, dig.
 import * as C from '../constants.js';
 import type { Action } from '../constants.js';
-import type { GameState } from '../state.js';
-import { guardAliveAt, guardIndexAt, inGoldWindow, killRunner, leaveCell, loseGold, setBase } from './common.js';
+import { newDig, type GameState } from '../state.js';
+import { guardAliveAt, guardIndexAt, inGoldWindow, killRunner, leaveCell, loseGold, setAct, setBase } from './common.js';
 
 // Module-local copies of the shared constants: V8 folds these into optimized code (see guards.ts).
 const {
@@ -119,7 +119,7 @@ export function moveRunner(s: GameState): void {
       const dir = s.keyAction === ACT_DIG_LEFT ? -1 : 1;
       if (canDig(s, dir)) {
         runnerStep(s, s.keyAction, false);
-        s.dig = { x: x + dir, y: y + 1, direction: dir, frame: 0 };
+        s.dig = newDig(x + dir, y + 1, dir, 0);
       } else {
         runnerStep(s, ACT_STOP, false);
       }
@@ -213,7 +213,7 @@ function runnerStep(s: GameState, action: Action, stay: boolean): void {
   r.yOffset = yOffset;
   r.action = action;
   const i = idx(x, y);
-  act[i] = RUNNER;
+  setAct(s, x, y, RUNNER);
   if (inGoldWindow(s, x, y, xOffset, yOffset)) {
     setBase(s, i, EMPTY);
     s.score += SCORE_GOLD;

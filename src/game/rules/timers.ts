@@ -3,8 +3,8 @@
 // respawn completion. Reads the clocks and `tick`; writes guards, layers, queues, status.
 import * as C from '../constants.js';
 import { nextRandom } from '../rng.js';
-import type { GameState } from '../state.js';
-import { guardIndexAt, killRunner, loseGold } from './common.js';
+import { newTimed, type GameState } from '../state.js';
+import { guardIndexAt, killRunner, loseGold, setAct } from './common.js';
 
 // Module-local copies of the shared constants: V8 folds these into optimized code (see guards.ts).
 const {
@@ -34,9 +34,10 @@ export function runTimers(s: GameState): void {
 function processShakes(s: GameState): void {
   const limit = s.ai >= 4 ? SHAKE_TICKS_AI4 : SHAKE_TICKS_AI3;
   const shakes = s.shakes;
+  const now = s.tick; // the clock does not move during the timers
   for (let i = 0; i < shakes.length;) {
     const e = shakes[i];
-    if (s.tick - e.since >= limit) {
+    if (now - e.since >= limit) {
       const g = s.guards[e.id];
       g.action = ACT_CLIMB_OUT;
       g.holeX = g.x;
@@ -48,9 +49,10 @@ function processShakes(s: GameState): void {
 
 function processHoles(s: GameState): void {
   const holes = s.holes;
+  const now = s.tick;
   for (let i = 0; i < holes.length;) {
     const h = holes[i];
-    if (s.tick - h.openedAt >= HOLE_OPEN_TICKS) {
+    if (now - h.openedAt >= HOLE_OPEN_TICKS) {
       holes.splice(i, 1);
       closeHole(s, h.x, h.y);
     } else i++;
@@ -71,12 +73,12 @@ function closeHole(s: GameState, x: number, y: number): void {
         loseGold(s);
         g.hasGold = 0;
       }
-      s.act[i] = BLOCK;
+      setAct(s, x, y, BLOCK);
       respawnGuard(s, id);
       s.score += SCORE_GUARD_DEAD;
     }
   }
-  s.act[i] = BLOCK;
+  setAct(s, x, y, BLOCK);
 }
 
 /** Column picker: a shuffled 0..27 handed out in order, rebuilt after 28 draws. */
@@ -135,19 +137,20 @@ export function respawnGuard(s: GameState, id: number): void {
   g.xOffset = 0;
   g.yOffset = 0;
   g.action = ACT_REBORN;
-  s.act[idx(x, y)] = GUARD;
-  s.reborns.push({ id, since: s.tick });
+  setAct(s, x, y, GUARD);
+  s.reborns.push(newTimed(id, s.tick));
 }
 
 function processReborns(s: GameState): void {
   const reborns = s.reborns;
+  const now = s.tick;
   for (let i = 0; i < reborns.length;) {
     const e = reborns[i];
-    if (s.tick - e.since >= REBORN_TICKS) {
+    if (now - e.since >= REBORN_TICKS) {
       reborns.splice(i, 1);
       const g = s.guards[e.id];
       g.action = ACT_FALL;
-      s.act[idx(g.x, g.y)] = GUARD;
+      setAct(s, g.x, g.y, GUARD);
       if (s.runner.x === g.x && s.runner.y === g.y) killRunner(s, 'guard');
     } else i++;
   }
