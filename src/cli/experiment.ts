@@ -1,0 +1,110 @@
+// `npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n]`:
+// runs every arm x level x seed cell of an experiment file on the worker pool with a progress bar,
+// resuming the newest unfinished run of the same definition unless told otherwise (see
+// src/experiments/store.ts), and prints the per-arm table (or, with --json, only the summary).
+import { Presets, SingleBar } from 'cli-progress';
+import { parseArgs } from 'node:util';
+import { runExperiment, type StartInfo } from '../experiments/run.js';
+import { ExperimentFileError, loadExperiment, type Experiment } from '../experiments/schema.js';
+import { readDefinition, type FolderChoice } from '../experiments/store.js';
+import { formatArmTable } from '../experiments/table.js';
+import { fail as failWith } from './args.js';
+
+const USAGE = 'usage: npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n]';
+const fail = (message: string): never => failWith('experiment', message);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      resume: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      workers: { type: 'string' },
+    },
+  });
+} catch (e) {
+  fail(`${(e as Error).message}\n${USAGE}`);
+}
+const { values, positionals } = parsed!;
+if (positionals.length > 1) fail(`one experiment file at a time; got ${positionals.join(' ')}\n${USAGE}`);
+if (values.resume && values.fresh) fail('--resume and --fresh exclude each other');
+const workers = values.workers === undefined ? undefined : Number(values.workers);
+if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) fail('--workers must be a whole number (0 runs in this process)');
+
+let experiment: Experiment;
+let source: string | null = positionals[0] ?? null;
+try {
+  if (source) experiment = await loadExperiment(source);
+  else if (values.resume) {
+    const stored = readDefinition(values.resume);
+    if (!stored) fail(`${values.resume} is not an experiment run folder (no readable experiment.json)`);
+    experiment = stored!.experiment;
+    source = stored!.source;
+  } else fail(`name an experiment file\n${USAGE}`);
+} catch (e) {
+  fail(e instanceof ExperimentFileError ? e.message : `cannot load the experiment: ${(e as Error).message}`);
+}
+
+const folder: FolderChoice = values.resume ? { mode: 'resume', dir: values.resume } : values.fresh ? { mode: 'fresh' } : { mode: 'auto' };
+const showBar = !values.json || process.stderr.isTTY;
+const bar = showBar
+  ? new SingleBar(
+      {
+        format: 'experiment {bar} {value}/{total} episodes | cleared {cleared} | {eta_formatted} left | last: {last}',
+        noTTYOutput: !values.json,
+        notTTYSchedule: 10_000,
+        etaBuffer: 20,
+      },
+      Presets.shades_classic,
+    )
+  : null;
+
+let start: StartInfo | null = null;
+process.once('SIGINT', () => {
+  bar?.stop();
+  const where = start
+    ? `${start.dir}/episodes.jsonl keeps every finished episode; run the same command again (or --resume ${start.dir}) to continue`
+    : '';
+  process.stderr.write(`\nexperiment: interrupted. ${where}\n`);
+  process.exit(130);
+});
+
+const started = Date.now();
+try {
+  const outcome = await runExperiment({
+    experiment: experiment!,
+    source,
+    folder,
+    workers,
+    onStart: (info) => {
+      start = info;
+      if (!values.json) {
+        process.stderr.write(`experiment ${experiment.name}: ${info.note}\n`);
+        process.stderr.write(
+          `${info.total} episodes (${plural(experiment.arms.length, 'arm')} x ${plural(experiment.levels.length, 'level')} x ${plural(experiment.seeds.length, 'seed')}); ${info.done} already done, ${info.toRun} to run${info.dropped ? `; dropped ${info.dropped} unreadable line(s)` : ''}\n`,
+        );
+      }
+      bar?.start(info.total, info.done, { cleared: 0, last: '-' });
+    },
+    onEpisode: (r, p) => bar?.update(p.done, { cleared: p.cleared, last: `${r.arm} L${r.level} s${r.seed} ${r.reason}` }),
+  });
+  bar?.stop();
+  if (values.json) process.stdout.write(JSON.stringify(outcome.summary) + '\n');
+  else {
+    console.log(formatArmTable(outcome.arms));
+    console.log(`ran ${outcome.ran.length} episodes in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    console.log(`results: ${outcome.resultsPath}`);
+    console.log(`report:  ${outcome.reportPath}`);
+  }
+} catch (e) {
+  bar?.stop();
+  const err = e as Error;
+  const resumeHint = start
+    ? `\nfinished episodes are kept; run the same command again (or --resume ${(start as StartInfo).dir}) to continue`
+    : '';
+  process.stderr.write(`experiment: ${err.message}${resumeHint}\n`);
+  process.exit(['UnknownProfileError', 'ModelNotConfiguredError', 'RunFolderError'].includes(err.name) ? 2 : 1);
+}

@@ -1,0 +1,86 @@
+// The episode of one cell: the eval task an arm makes of it (slots, recovery, chaos), how it runs
+// in-process (the pool's worker runs the same function), and the record kept for it (one JSON
+// line in episodes.jsonl, one entry of results.json). Pure apart from running the episode.
+import { z } from 'zod';
+import { evalTickBudget } from '../runner/budget.js';
+import { runEvalTask, type EvalResult, type EvalTask } from '../runner/evalTask.js';
+import { worldRecordTicks } from '../game/levels.js';
+import { wrapForTask } from './chaosProvider.js';
+import type { Cell, Experiment } from './schema.js';
+
+/** What crosses to a worker: an eval task plus the cell it belongs to. */
+export type ExperimentTask = EvalTask & { cell: string; arm: string };
+
+export function taskFor(exp: Experiment, cell: Cell): ExperimentTask {
+  const arm = exp.arms.find((a) => a.id === cell.arm);
+  if (!arm) throw new Error(`cell ${cell.key} names an arm that the experiment does not have`);
+  return {
+    cell: cell.key,
+    arm: arm.id,
+    playData: exp.playData,
+    level: cell.level,
+    seed: cell.seed,
+    ...(exp.profile !== undefined ? { profile: exp.profile } : {}),
+    slots: { ...arm.slots },
+    ...(arm.options.recovery !== undefined ? { recovery: arm.options.recovery } : {}),
+    ...(arm.options.chaos ? { chaos: { ...arm.options.chaos } } : {}),
+  };
+}
+
+/** Runs one task (in the worker, or in-process for tests and --workers 0). */
+export function runExperimentTask(task: ExperimentTask): Promise<EvalResult> {
+  return runEvalTask(task, wrapForTask);
+}
+
+const count = z.record(z.string(), z.number());
+
+export const episodeRecordSchema = z.object({
+  cell: z.string(),
+  arm: z.string(),
+  playData: z.number().int(),
+  level: z.number().int(),
+  seed: z.number().int(),
+  cleared: z.boolean(),
+  reason: z.string(),
+  ticks: z.number(),
+  steps: z.number(),
+  goldLeft: z.number(),
+  fallbacks: z.number(),
+  retries: z.number(),
+  stalls: count,
+  statuses: count,
+  traceId: z.string(),
+  durationMs: z.number(),
+  worldRecordTicks: z.number().nullable(),
+  tickBudget: z.number(),
+  failureDetail: z.string().nullable(),
+  end: z.object({ tick: z.number(), x: z.number(), y: z.number() }),
+  finishedAt: z.string(),
+});
+export type EpisodeRecord = z.infer<typeof episodeRecordSchema>;
+
+export function toRecord(task: ExperimentTask, r: EvalResult, finishedAt = new Date()): EpisodeRecord {
+  return {
+    cell: task.cell,
+    arm: task.arm,
+    playData: task.playData,
+    level: task.level,
+    seed: task.seed,
+    cleared: r.cleared,
+    reason: r.reason,
+    ticks: r.ticks,
+    steps: r.steps,
+    goldLeft: r.goldLeft,
+    fallbacks: r.fallbacks,
+    retries: r.retries,
+    stalls: r.stalls,
+    statuses: r.statuses,
+    traceId: r.traceId,
+    durationMs: Math.round(r.durationMs * 10) / 10,
+    worldRecordTicks: worldRecordTicks(task.playData, task.level),
+    tickBudget: evalTickBudget(task.playData, task.level),
+    failureDetail: r.failureDetail,
+    end: r.end,
+    finishedAt: finishedAt.toISOString(),
+  };
+}

@@ -1,0 +1,125 @@
+// Runs an experiment: picks the run folder (new or resumed, see store.ts), runs every cell not yet
+// in episodes.jsonl (on the worker pool, or in-process with workers: 0), appends each record as it
+// finishes, then writes results.json and report.html. Reads the experiment, the agent config and
+// the run folder; writes the run folder only. The CLI and the tests both drive this function.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAgentConfig } from '../config/agentConfig.js';
+import { readEnv } from '../llm/dotenv.js';
+import { resolveProfile } from '../llm/profiles.js';
+import type { EvalResult } from '../runner/evalTask.js';
+import { runPool } from '../runner/pool.js';
+import { defaultDataDir } from '../stores/dataDir.js';
+import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentTask } from './episodes.js';
+import { renderReport } from './report.js';
+import { experimentCells, type Experiment } from './schema.js';
+import { armSummary, summarizeArms, type ArmDetail, type ArmSummary } from './stats.js';
+import {
+  appendEpisode,
+  chooseRunDir,
+  experimentsRoot,
+  readDefinition,
+  readEpisodes,
+  REPORT_FILE,
+  RESULTS_FILE,
+  type FolderChoice,
+} from './store.js';
+
+export interface StartInfo {
+  dir: string;
+  resumed: boolean;
+  note: string;
+  total: number;
+  done: number;
+  toRun: number;
+  dropped: number;
+}
+
+export interface RunExperimentOptions {
+  experiment: Experiment;
+  /** The experiment file (recorded in the folder). */
+  source?: string | null;
+  /** Default: DATA_DIR or <repo>/__data1. */
+  dataDir?: string;
+  folder?: FolderChoice;
+  /** Worker processes (default: one per core); 0 runs the episodes in this process, one by one. */
+  workers?: number;
+  onStart?: (info: StartInfo) => void;
+  onEpisode?: (record: EpisodeRecord, progress: { done: number; total: number; cleared: number }) => void;
+  now?: () => Date;
+}
+
+export interface ExperimentOutcome {
+  dir: string;
+  resumed: boolean;
+  /** Cell keys run by this call (the others were already in episodes.jsonl). */
+  ran: string[];
+  arms: ArmDetail[];
+  summary: { arms: ArmSummary[]; dir: string };
+  resultsPath: string;
+  reportPath: string;
+}
+
+export async function runExperiment(o: RunExperimentOptions): Promise<ExperimentOutcome> {
+  const exp = o.experiment;
+  const now = o.now ?? (() => new Date());
+  // Fail before any folder or worker exists when the profile cannot be used.
+  const config = await loadAgentConfig();
+  const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, readEnv());
+
+  const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
+  const { dir } = chosen;
+  const cells = experimentCells(exp);
+  const wanted = new Set(cells.map((c) => c.key));
+  const { records: previous, dropped } = readEpisodes(dir);
+  const byCell = new Map<string, EpisodeRecord>();
+  for (const r of previous) if (wanted.has(r.cell)) byCell.set(r.cell, r);
+  const todo = cells.filter((c) => !byCell.has(c.key));
+  const tasks = todo.map((c) => taskFor(exp, c));
+  o.onStart?.({ ...chosen, total: cells.length, done: byCell.size, toRun: tasks.length, dropped });
+
+  let cleared = [...byCell.values()].filter((r) => r.cleared).length;
+  const ran: string[] = [];
+  const finish = (task: ExperimentTask, result: EvalResult) => {
+    const record = toRecord(task, result, now());
+    appendEpisode(dir, record);
+    byCell.set(record.cell, record);
+    ran.push(record.cell);
+    if (record.cleared) cleared++;
+    o.onEpisode?.(record, { done: byCell.size, total: cells.length, cleared });
+  };
+  if (o.workers === 0) {
+    for (const task of tasks) finish(task, await runExperimentTask(task));
+  } else {
+    await runPool<ExperimentTask, EvalResult>(
+      tasks,
+      { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
+      (result, task) => finish(task, result),
+    );
+  }
+
+  const episodes = cells.map((c) => byCell.get(c.key)).filter((r): r is EpisodeRecord => r !== undefined);
+  episodes.sort((a, b) => armIndex(exp, a.arm) - armIndex(exp, b.arm) || a.level - b.level || a.seed - b.seed);
+  const arms = summarizeArms(
+    exp.arms.map((a) => a.id),
+    episodes,
+  );
+  const summary = { arms: arms.map(armSummary), dir };
+  const startedAt = readDefinition(dir)?.createdAt ?? now().toISOString();
+  const finishedAt = now().toISOString();
+  const model = { profile: resolved.profile, provider: resolved.provider, model: resolved.model };
+  const resultsPath = join(dir, RESULTS_FILE);
+  writeFileSync(
+    resultsPath,
+    JSON.stringify(
+      { experiment: exp, source: o.source ?? null, model, startedAt, finishedAt, cells: cells.length, summary, arms, episodes },
+      null,
+      2,
+    ) + '\n',
+  );
+  const reportPath = join(dir, REPORT_FILE);
+  writeFileSync(reportPath, renderReport({ experiment: exp, arms, episodes, dir, model, startedAt, finishedAt, cellsTotal: cells.length }));
+  return { dir, resumed: chosen.resumed, ran, arms, summary, resultsPath, reportPath };
+}
+
+const armIndex = (exp: Experiment, id: string): number => exp.arms.findIndex((a) => a.id === id);
