@@ -505,11 +505,16 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
   const { options } = inputs;
   const dispositions: Disposition[] = [];
   const byId = new Map<string, Candidate>();
+  // Candidates whose first action is survivable but after which the (depth-limited) survival
+  // search found no escape. When every candidate ends like that, moving on beats standing still
+  // next to the guards, so they are re-admitted with a penalty instead of leaving only a hold.
+  const noEscape: Candidate[] = [];
   for (const p of proposeAll(inputs)) {
     const checked = checkProposal(inputs, p);
     const c = checked.candidate;
     if ('rejected' in checked) {
       dispositions.push({ id: c.id, kind: c.kind, disposition: checked.rejected, why: checked.why });
+      if (checked.rejected === 'safety_rejection' && c.outcome && !c.outcome.died && c.outcome.survivesAfter === false) noEscape.push(c);
       continue;
     }
     const prev = byId.get(c.id);
@@ -520,6 +525,14 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
       continue;
     }
     byId.set(c.id, c);
+  }
+  if (![...byId.values()].some((c) => c.lane !== 'fallback') && noEscape.length > 0) {
+    for (const c of noEscape) {
+      if (byId.has(c.id)) continue;
+      const readmitted = { ...c, risk: 'critical' as const, scoreParts: { ...c.scoreParts, noEscapeFound: -40 } };
+      readmitted.score = Object.values(readmitted.scoreParts).reduce((sum, v) => sum + v, 0);
+      byId.set(c.id, readmitted);
+    }
   }
   let list = [...byId.values()];
   if (inputs.stall && inputs.stall.severity !== 'none' && inputs.adjustForStall) {
