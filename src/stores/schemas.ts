@@ -111,6 +111,22 @@ export const traceFileSchema = z.object({
 });
 export type TraceFile = z.infer<typeof traceFileSchema>;
 
+/** A run as it is created: no steps yet. */
+export const traceRunMetaSchema = traceRunSchema.omit({ steps: true });
+
+/**
+ * One line of `agent-traces.journal.jsonl` (besides the journal's own base and compaction lines):
+ * a change to the trace store with the timestamp it was made at, so replaying it rebuilds exactly
+ * the state the live store had, pruning included.
+ */
+export const traceJournalOpSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('run'), at: isoTimestamp, run: traceRunMetaSchema }),
+  z.object({ op: z.literal('step'), id: z.string().min(1), at: isoTimestamp, step: traceStepSchema }),
+  z.object({ op: z.literal('outcome'), id: z.string().min(1), at: isoTimestamp, outcome: runOutcomeSchema }),
+  z.object({ op: z.literal('delete'), id: z.string().min(1), at: isoTimestamp }),
+]);
+export type TraceJournalOp = z.infer<typeof traceJournalOpSchema>;
+
 /** A run without its steps: what run lists, `latestRun` and a record's `trace` show. */
 export const runSummarySchema = z.object({
   traceId: z.string(),

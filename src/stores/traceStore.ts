@@ -1,8 +1,11 @@
 // The trace store (<data dir>/agent-traces.json): the 10 most recently active planning runs and
-// their steps, so a person can inspect what the planner saw and chose. Reads and rewrites that one
-// file through the shared coalescing writer. Steps never change once appended, so each is kept
-// as its JSON text: a write then costs string joins instead of re-serializing every old step.
-import { JsonFileStore, newestFirst, type JsonStoreOptions } from './jsonStoreFile.js';
+// their steps, so a person can inspect what the planner saw and chose. A step is 10-20 KB and a
+// run has up to 300, so rewriting the file per write would cost O(store) per step: the store is
+// journaled instead (jsonStoreFile.ts). Every change is one op (create run, append step, set
+// outcome, delete run) applied by `applyOp`, the same code whether it happens live or is replayed
+// from `agent-traces.journal.jsonl` on open. Steps never change once appended, so each is kept as
+// its JSON text: a journal line or a compaction then costs string joins, not re-serialization.
+import { JsonFileStore, newestFirst, type JournalCodec, type JsonStoreOptions } from './jsonStoreFile.js';
 import { defaultDataDir } from './dataDir.js';
 import {
   StoreInputError,
@@ -11,16 +14,20 @@ import {
   runOutcomeSchema,
   traceFileSchema,
   traceIdSchema,
+  traceJournalOpSchema,
   traceStepSchema,
   type RunMeta,
   type RunOutcome,
   type RunSummary,
   type TraceFile,
+  type TraceJournalOp,
   type TraceRun,
   type TraceRunMeta,
+  type TraceStep,
 } from './schemas.js';
 
 export const TRACE_FILE_NAME = 'agent-traces.json';
+export const TRACE_JOURNAL_FILE_NAME = 'agent-traces.journal.jsonl';
 export const MAX_TRACE_RUNS = 10;
 
 export class TraceNotFoundError extends Error {
@@ -35,6 +42,25 @@ interface RunEntry {
   /** Each step as JSON text, in order. */
   stepJson: string[];
 }
+
+/** A change to the store. A step carries its JSON text too, so it is serialized once. */
+type TraceOp = Exclude<TraceJournalOp, { op: 'step' }> | { op: 'step'; id: string; at: string; step: TraceStep; stepJson: string };
+
+const traceJournalCodec: JournalCodec<TraceOp> = {
+  encode(op) {
+    if (op.op !== 'step') return JSON.stringify(op);
+    return `{"op":"step","id":${JSON.stringify(op.id)},"at":${JSON.stringify(op.at)},"step":${op.stepJson}}`;
+  },
+  decode(value) {
+    const parsed = traceJournalOpSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`not a trace op (${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'})`);
+    }
+    const op = parsed.data;
+    return op.op === 'step' ? { ...op, stepJson: JSON.stringify(op.step) } : op;
+  },
+};
 
 function summarize(meta: TraceRunMeta): RunSummary {
   return structuredClone({
@@ -51,16 +77,16 @@ function summarize(meta: TraceRunMeta): RunSummary {
   });
 }
 
-export class TraceStore extends JsonFileStore<TraceFile> {
+export class TraceStore extends JsonFileStore<TraceFile, TraceOp> {
   /** Runs in the order they were last touched (oldest first), which breaks updatedAt ties. */
   readonly #runs = new Map<string, RunEntry>();
   #updatedAt = new Date(0).toISOString();
 
   constructor(dataDir: string = defaultDataDir(), options: JsonStoreOptions = {}) {
-    super(dataDir, TRACE_FILE_NAME, traceFileSchema, options);
+    super(dataDir, TRACE_FILE_NAME, traceFileSchema, options, traceJournalCodec);
   }
 
-  /** Construct and load (a corrupt file is moved aside now, not on the first request). */
+  /** Construct and load (a corrupt file is moved aside and the journal replayed now, not on the first request). */
   static async open(dataDir?: string, options?: JsonStoreOptions): Promise<TraceStore> {
     const store = new TraceStore(dataDir, options);
     await store.load();
@@ -69,8 +95,8 @@ export class TraceStore extends JsonFileStore<TraceFile> {
 
   protected override adopt(file: TraceFile | null): void {
     this.#runs.clear();
+    this.#updatedAt = file?.updatedAt ?? new Date(0).toISOString();
     if (!file) return;
-    this.#updatedAt = file.updatedAt;
     const loaded = Object.entries(file.runs).map(([id, { steps, ...meta }]) => ({
       meta: { ...meta, id, stepCount: steps.length },
       stepJson: steps.map((step) => JSON.stringify(step)),
@@ -84,6 +110,35 @@ export class TraceStore extends JsonFileStore<TraceFile> {
       return `${JSON.stringify(meta.id)}:${head.slice(0, -1)},"steps":[${stepJson.join(',')}]}`;
     });
     return `{"version":1,"updatedAt":${JSON.stringify(this.#updatedAt)},"runs":{${runs.join(',')}}}\n`;
+  }
+
+  /** Apply one change to memory: live (through commit) and when the journal is replayed on open. */
+  protected override applyOp(op: TraceOp): void {
+    if (op.op === 'run') {
+      if (this.#runs.has(op.run.id)) throw new Error(`run ${op.run.id} already exists`);
+      const entry: RunEntry = { meta: structuredClone(op.run), stepJson: [] };
+      this.#runs.set(entry.meta.id, entry);
+      this.#touch(entry, op.at);
+      return;
+    }
+    if (op.op === 'delete') {
+      if (!this.#runs.delete(op.id)) throw new TraceNotFoundError(op.id);
+      this.#updatedAt = op.at;
+      return;
+    }
+    const entry = this.#runs.get(op.id);
+    if (!entry) throw new TraceNotFoundError(op.id);
+    if (op.op === 'outcome') {
+      entry.meta.outcome = structuredClone(op.outcome);
+    } else {
+      entry.stepJson.push(op.stepJson);
+      entry.meta.stepCount = entry.stepJson.length;
+      const action = (op.step as { action?: unknown }).action;
+      if (action !== null && typeof action === 'object' && !Array.isArray(action)) {
+        entry.meta.latestAction = structuredClone(action) as Record<string, unknown>;
+      }
+    }
+    this.#touch(entry, op.at);
   }
 
   // ---------------------------------------------------------------- writes (resolve when durable)
@@ -103,23 +158,16 @@ export class TraceStore extends JsonFileStore<TraceFile> {
     const id = parseInput(traceIdSchema, traceId, 'traceId');
     const parsedStep = parseInput(traceStepSchema, step, 'step');
     const meta = runMetaIfMissing === undefined ? undefined : parseInput(runMetaSchema, runMetaIfMissing, 'run');
-    let stepText: string;
+    let stepJson: string;
     try {
-      stepText = JSON.stringify(parsedStep);
+      stepJson = JSON.stringify(parsedStep);
     } catch (error) {
       throw new StoreInputError(`step: not serializable as JSON (${(error as Error).message})`);
     }
     return this.mutate(() => {
-      const entry = meta ? this.#entryOrCreate(id, meta) : this.#runs.get(id);
-      if (!entry) throw new TraceNotFoundError(id);
-      entry.stepJson.push(stepText);
-      entry.meta.stepCount = entry.stepJson.length;
-      const action = (parsedStep as { action?: unknown }).action;
-      if (action !== null && typeof action === 'object' && !Array.isArray(action)) {
-        entry.meta.latestAction = structuredClone(action) as Record<string, unknown>;
-      }
-      this.#touch(entry);
-      return entry.meta.stepCount;
+      this.#existing(id, meta);
+      this.commit({ op: 'step', id, at: this.nowIso(), step: parsedStep, stepJson });
+      return this.#runs.get(id)!.meta.stepCount;
     });
   }
 
@@ -132,20 +180,17 @@ export class TraceStore extends JsonFileStore<TraceFile> {
     const parsedOutcome = parseInput(runOutcomeSchema, outcome, 'outcome');
     const meta = runMetaIfMissing === undefined ? undefined : parseInput(runMetaSchema, runMetaIfMissing, 'run');
     return this.mutate(() => {
-      const entry = meta ? this.#entryOrCreate(id, meta) : this.#runs.get(id);
-      if (!entry) throw new TraceNotFoundError(id);
-      entry.meta.outcome = structuredClone(parsedOutcome);
-      this.#touch(entry);
-      return summarize(entry.meta);
+      this.#existing(id, meta);
+      this.commit({ op: 'outcome', id, at: this.nowIso(), outcome: parsedOutcome });
+      return summarize(this.#runs.get(id)!.meta);
     });
   }
 
   /** Remove a run; resolves with whether it existed. */
   async deleteRun(traceId: string): Promise<boolean> {
     return this.mutate(() => {
-      if (!this.#runs.delete(traceId)) return false;
-      this.#updatedAt = this.nowIso();
-      this.markChanged();
+      if (!this.#runs.has(traceId)) return false;
+      this.commit({ op: 'delete', id: traceId, at: this.nowIso() });
       return true;
     });
   }
@@ -187,12 +232,22 @@ export class TraceStore extends JsonFileStore<TraceFile> {
     return newestFirst(this.#runs.values(), (entry) => entry.meta.updatedAt);
   }
 
+  /** The run, created from `meta` when it is missing; TraceNotFoundError without `meta`. */
+  #existing(id: string, meta: ReturnType<typeof runMetaSchema.parse> | undefined): RunEntry {
+    const existing = this.#runs.get(id);
+    if (existing) return existing;
+    if (!meta) throw new TraceNotFoundError(id);
+    return this.#entryOrCreate(id, meta);
+  }
+
   #entryOrCreate(id: string, meta: ReturnType<typeof runMetaSchema.parse>): RunEntry {
     const existing = this.#runs.get(id);
     if (existing) return existing;
     const now = this.nowIso();
-    const entry: RunEntry = {
-      meta: {
+    this.commit({
+      op: 'run',
+      at: now,
+      run: {
         id,
         createdAt: now,
         updatedAt: now,
@@ -204,21 +259,19 @@ export class TraceStore extends JsonFileStore<TraceFile> {
         stepCount: 0,
         latestAction: null,
       },
-      stepJson: [],
-    };
-    this.#runs.set(id, entry);
-    this.#touch(entry);
-    return entry;
+    });
+    // A clock running backwards could prune the new run at once; callers then see it as missing.
+    const created = this.#runs.get(id);
+    if (!created) throw new TraceNotFoundError(id);
+    return created;
   }
 
-  /** Mark a run as just updated (moving it to the back of the touch order) and prune. */
-  #touch(entry: RunEntry): void {
-    const now = this.nowIso();
-    entry.meta.updatedAt = now;
-    this.#updatedAt = now;
+  /** Mark a run as updated at `at` (moving it to the back of the touch order) and prune. */
+  #touch(entry: RunEntry, at: string): void {
+    entry.meta.updatedAt = at;
+    this.#updatedAt = at;
     this.#runs.delete(entry.meta.id);
     this.#runs.set(entry.meta.id, entry);
     for (const stale of this.#newestFirst().slice(MAX_TRACE_RUNS)) this.#runs.delete(stale.meta.id);
-    this.markChanged();
   }
 }

@@ -1,8 +1,11 @@
 // Durability under a hard crash: a child process appends trace steps through a real TraceStore
 // (50 ms coalescing) and prints "ack <n>" after each append resolves; SIGKILL lands mid-run. The bound:
-// every acknowledged step is on disk (append resolves only after the write carrying it), and steps not
-// yet acknowledged may be lost. So after the kill the file parses, holds steps 0..k-1 in order, and
-// every acked n < k. Three rounds, killed at different moments, to land some kills mid-write.
+// every acknowledged step is on disk (append resolves only after the write carrying it: a journal
+// append or a compaction), and steps not yet acknowledged may be lost. So after the kill the main
+// file parses (never half-written), and a store reopened on the folder (main file + journal, as a
+// restart reads it) holds steps 0..k-1 in order with every acked n < k, with no WARN and nothing moved
+// aside. Rounds killed at different moments, some with a tiny compaction floor so that kills also land
+// in the middle of compactions.
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,8 +21,9 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/appendLoop.ts', import.meta.url));
 
 /** Run the child until it has acknowledged `acksBeforeKill` steps, wait `delayMs`, SIGKILL it. */
-async function crashAfter(dataDir: string, acksBeforeKill: number, delayMs: number): Promise<number[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, dataDir], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+async function crashAfter(dataDir: string, acksBeforeKill: number, delayMs: number, compactMinBytes?: number): Promise<number[]> {
+  const args = ['--import', 'tsx', SCRIPT, dataDir, ...(compactMinBytes === undefined ? [] : [String(compactMinBytes)])];
+  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   const acked: number[] = [];
   let stdout = '';
   let stderr = '';
@@ -55,34 +59,43 @@ async function crashAfter(dataDir: string, acksBeforeKill: number, delayMs: numb
 }
 
 describe('a TraceStore killed with SIGKILL mid-run', () => {
-  it('keeps a parseable file with every acknowledged step (acked <= persisted)', async () => {
-    for (const [acksBeforeKill, delayMs] of [
-      [10, 0],
-      [40, 23],
-      [80, 61],
-    ]) {
+  it('keeps a parseable main file and, with its journal, every acknowledged step (acked <= persisted)', async () => {
+    const rounds: [acksBeforeKill: number, delayMs: number, compactMinBytes: number | undefined][] = [
+      [10, 0, undefined],
+      [40, 23, undefined],
+      [80, 61, undefined],
+      [30, 7, 16 * 1024],
+      [60, 41, 16 * 1024],
+    ];
+    for (const [acksBeforeKill, delayMs, compactMinBytes] of rounds) {
       const dataDir = await tempDir('fr-crash-');
-      const acked = await crashAfter(dataDir, acksBeforeKill, delayMs);
+      const acked = await crashAfter(dataDir, acksBeforeKill, delayMs, compactMinBytes);
       expect(acked.length).toBeGreaterThanOrEqual(acksBeforeKill);
 
       const text = await readFile(join(dataDir, TRACE_FILE_NAME), 'utf8');
-      const file = traceFileSchema.parse(JSON.parse(text)); // parses: never a half-written file
-      const run = file.runs['crash-run'];
-      const persisted = run.steps.map((step) => step.stepIndex);
-      expect(persisted).toEqual(Array.from({ length: persisted.length }, (_, i) => i)); // a prefix, in order
-      const maxAcked = Math.max(...acked);
-      expect(maxAcked, `acked up to ${maxAcked}, persisted ${persisted.length}`).toBeLessThan(persisted.length);
-      expect(acked.length).toBeLessThanOrEqual(persisted.length);
+      traceFileSchema.parse(JSON.parse(text)); // parses: never a half-written file
 
-      // The store reopens cleanly: nothing is moved aside as corrupt.
+      // What a restart finds: the main file plus the journal replayed.
       const lines: string[] = [];
       const reopened = await TraceStore.open(dataDir, {
         logger: createLogger({ level: 'warn', destination: { write: (line: string) => lines.push(line) } }),
       });
-      expect((await reopened.getRunSummary('crash-run'))?.stepCount).toBe(persisted.length);
+      const run = await reopened.getRun('crash-run');
+      const persisted = run!.steps.map((step) => step.stepIndex);
+      expect(persisted).toEqual(Array.from({ length: persisted.length }, (_, i) => i)); // a prefix, in order
+      const maxAcked = Math.max(...acked);
+      expect(maxAcked, `acked up to ${maxAcked}, persisted ${persisted.length}`).toBeLessThan(persisted.length);
+      expect(acked.length).toBeLessThanOrEqual(persisted.length);
+      expect(run!.stepCount).toBe(persisted.length);
       await reopened.close();
+
+      // Reopened cleanly: nothing moved aside as corrupt, no temp file left; close() folded the journal in.
       expect(lines).toEqual([]);
-      expect((await readdir(dataDir)).filter((name) => name.includes('.corrupt-'))).toEqual([]);
+      const files = await readdir(dataDir);
+      expect(files.filter((name) => name.includes('.corrupt-') || name.includes('.tmp-'))).toEqual([]);
+      expect(files).toEqual([TRACE_FILE_NAME]);
+      const file = traceFileSchema.parse(JSON.parse(await readFile(join(dataDir, TRACE_FILE_NAME), 'utf8')));
+      expect(file.runs['crash-run'].steps.map((step) => step.stepIndex)).toEqual(persisted);
     }
-  }, 50_000);
+  }, 90_000);
 });

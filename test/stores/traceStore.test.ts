@@ -1,13 +1,24 @@
 // The trace store: runs and steps, pruning to the 10 most recently updated runs, concurrent
-// appends that lose nothing, and writes that coalesce (far fewer file writes than appends).
+// appends that lose nothing, and writes that coalesce (far fewer writes than appends). What is "on
+// disk" while a store is open is the main file plus its journal, so those checks open a second
+// instance on the folder (as a restart would); after close() the main file alone holds everything.
+// The journal itself (replay, torn lines, compaction, bytes per step) is journal.test.ts.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StoreInputError, TraceNotFoundError, TraceStore, traceFileSchema } from '../../src/stores/index.js';
-import { runMeta, step, steppingClock, tempDataDir } from './helpers.js';
+import { StoreInputError, TraceNotFoundError, TraceStore, traceFileSchema, type TraceRun } from '../../src/stores/index.js';
+import { captureLogger, runMeta, step, steppingClock, tempDataDir } from './helpers.js';
 
 async function readTraceFile(dir: string) {
   return traceFileSchema.parse(JSON.parse(await readFile(join(dir, 'agent-traces.json'), 'utf8')));
+}
+
+/** What a restart would find on disk now (main file + journal), read by a second instance that is never closed. */
+async function onDisk(dir: string) {
+  const store = await TraceStore.open(dir, { logger: captureLogger().logger });
+  const runs: Record<string, TraceRun> = {};
+  for (const { traceId } of await store.listRuns()) runs[traceId] = (await store.getRun(traceId))!;
+  return runs;
 }
 
 describe('TraceStore runs and steps', () => {
@@ -27,10 +38,13 @@ describe('TraceStore runs and steps', () => {
     expect(run?.config).toEqual({ backend: { candidateLimit: 7 } });
 
     // Each mutating call resolved after its change was on disk.
+    const disk = await onDisk(dir);
+    expect(disk['run-a'].stepCount).toBe(2);
+    expect(disk['run-a'].steps[1]).toMatchObject({ stepIndex: 1, candidates: [{ id: 'c1' }] });
+    await store.close();
     const file = await readTraceFile(dir);
     expect(file.runs['run-a'].stepCount).toBe(2);
     expect(file.runs['run-a'].steps[1]).toMatchObject({ stepIndex: 1, candidates: [{ id: 'c1' }] });
-    await store.close();
   });
 
   it('ensureRun leaves an existing run alone', async () => {
@@ -86,8 +100,9 @@ describe('TraceStore runs and steps', () => {
     expect(await store.deleteRun('gone')).toBe(true);
     expect(await store.deleteRun('gone')).toBe(false);
     expect(await store.getRun('gone')).toBeNull();
-    expect((await readTraceFile(dir)).runs).toEqual({});
+    expect(await onDisk(dir)).toEqual({});
     await store.close();
+    expect((await readTraceFile(dir)).runs).toEqual({});
   });
 
   it('setOutcome records the outcome, and creates a zero-step run when the run is missing', async () => {
@@ -116,8 +131,9 @@ describe('TraceStore pruning', () => {
     expect(ids).toContain('run-0');
     expect(ids).not.toContain('run-1');
     expect(ids).not.toContain('run-2');
-    expect(Object.keys((await readTraceFile(dir)).runs).sort()).toEqual([...ids].sort());
+    expect(Object.keys(await onDisk(dir)).sort()).toEqual([...ids].sort());
     await store.close();
+    expect(Object.keys((await readTraceFile(dir)).runs).sort()).toEqual([...ids].sort());
   });
 
   it('breaks equal timestamps by update order (a frozen clock)', async () => {
@@ -163,8 +179,9 @@ describe('TraceStore concurrency and coalescing', () => {
     const writes = store.writeCount - before;
     expect(writes).toBeGreaterThanOrEqual(1);
     expect(writes).toBeLessThanOrEqual(5);
-    expect((await readTraceFile(dir)).runs.burst.steps).toHaveLength(200);
+    expect((await onDisk(dir)).burst.steps).toHaveLength(200);
     await store.close();
+    expect((await readTraceFile(dir)).runs.burst.steps).toHaveLength(200);
   });
 
   it('caps writes at about one per interval when appends trickle in', async () => {
@@ -183,7 +200,8 @@ describe('TraceStore concurrency and coalescing', () => {
     const writes = store.writeCount - before;
     expect(writes).toBeLessThan(40); // 200 appends
     expect(writes).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 2);
-    expect((await readTraceFile(dir)).runs.stream.steps).toHaveLength(200);
+    expect((await onDisk(dir)).stream.steps).toHaveLength(200);
     await store.close();
+    expect((await readTraceFile(dir)).runs.stream.steps).toHaveLength(200);
   });
 });
