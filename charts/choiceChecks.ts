@@ -34,6 +34,9 @@ export function isGuardSafe(facts: Facts, candidate: Candidate): boolean {
   if (facts.godMode) return true;
   const outcome = candidate.outcome;
   if (!outcome) return true; // geometric mode: the geometric rules already ran when the candidate was built
+  // A candidate re-admitted because no candidate's aftermath passed the survival search is the
+  // best remaining move (src/agent/candidates.ts): safe enough as long as its own action survives.
+  if (candidate.scoreParts.noEscapeFound !== undefined) return !outcome.died;
   return !outcome.died && outcome.survivesAfter !== false;
 }
 

@@ -59,7 +59,23 @@ export function slotOfSubflow(subflowId: string): SlotId | null {
 /** Prompt pieces the messageAPI stage adds itself (their slot tags come from src/agent/prompt, not from a mounted chart). */
 export const MESSAGE_API_PIECE_SLOTS = ['task', 'rules', 'history', 'retry'] as const;
 
-/** Scope keys of the planning chart's shared state (all values plain JSON). */
+/**
+ * Ids of the run's artifacts: the heavy plain values kept in the run context (runContext.ts) rather
+ * than in scope, where the keys hold an ArtifactRef ({ ref: id, summary }). Per-attempt artifacts
+ * carry the attempt, so the retry's prompt and answer stand beside the first ones.
+ */
+export const ARTIFACT_IDS = {
+  history: 'history',
+  board: 'board',
+  facts: 'facts',
+  stall: 'stall',
+  candidates: 'candidates',
+  pieces: (slot: SlotId) => `pieces/${slot}`,
+  prompt: (attempt: number) => `prompt#${attempt}`,
+  reply: (attempt: number) => `reply#${attempt}`,
+} as const;
+
+/** Scope keys of the planning chart's shared state (all values small plain JSON; heavy ones are ArtifactRefs). */
 export const SCOPE_KEYS = {
   // seed
   request: 'request',

@@ -13,7 +13,7 @@ import { planningChart } from './buildPlanningChart.js';
 import type { SlotId } from './conventions.js';
 import { NoValidCandidateError, PlanningCancelledError } from './errors.js';
 import type { ActionState, PlanningArgs, PlanningOptions, PlanningState } from './planningState.js';
-import { planningEnv, type RunContext } from './runContext.js';
+import { artifactOf, createRunContext, expandArtifactRef, planningEnv } from './runContext.js';
 import { candidatesSettings, resolveSlotVariants, type SlotVariants, type VariantSource } from './slots/registry.js';
 
 /** The per-call model deadline when the caller names none. */
@@ -92,32 +92,34 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
   const started = performance.now();
   const { variants, sources } = resolveSlotVariants(request.slots, request.config.slots);
   const options = planningOptions(request.config, variants, request, deps);
-  const context: RunContext = {
+  const context = createRunContext({
     snapshot: request.snapshot,
+    // A copy: the caller may append to its history while the run's artifacts are still read.
+    history: [...request.history],
     provider: deps.provider,
     signal: request.signal,
-    analysis: null,
-    plan: null,
     debugLog: deps.debugLog,
-    debugWrites: [],
-  };
+  });
   const args: PlanningArgs = {
     run: {
       traceId: request.traceId,
       stepIndex: request.stepIndex,
       playData: request.playData,
       level: request.level,
-      history: request.history,
       options,
       slotVariants: variants,
     },
   };
 
-  // Receipts come from recorder events, so the snapshot's per-stage read/write views keep summaries
-  // only (footprintjs clones each tracked value otherwise); the lens mode keeps full values.
-  const tracking = deps.captureValues ? 'full' : 'summary';
+  // Receipts come from the recorder's events, so footprintjs' own per-stage read/write views are
+  // not needed (each would copy the tracked value); the lens mode (captureValues) keeps them, and
+  // its receipts hold the values behind the artifact refs.
+  const tracking = deps.captureValues ? 'full' : 'off';
   const executor = new FlowChartExecutor(planningChart(variants), { readTracking: tracking, writeTracking: tracking });
-  const receipts = new StageReceiptRecorder({ captureValues: deps.captureValues });
+  const receipts = new StageReceiptRecorder({
+    captureValues: deps.captureValues,
+    expandValue: (value) => expandArtifactRef(context, value),
+  });
   executor.attachCombinedRecorder(receipts);
   for (const recorder of deps.recorders ?? []) executor.attachCombinedRecorder(recorder);
 
@@ -133,14 +135,19 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
   }
 
   const state = executor.getSnapshot().sharedState as unknown as PlanningState;
+  const candidates = state.candidates ? artifactOf(context, state.candidates) : [];
   const traceStep = assembleTraceStep({
     stepIndex: request.stepIndex,
     createdAt: deps.now?.() ?? new Date(),
     state,
+    facts: artifactOf(context, state.facts),
+    stall: artifactOf(context, state.stall),
+    candidates,
+    history: context.history,
     receipts: receipts.receipts(),
     events: receipts.events(),
   });
-  const candidate = (state.candidates ?? []).find((c) => c.id === state.selection?.candidateId);
+  const candidate = candidates.find((c) => c.id === state.selection?.candidateId);
   if (!candidate || !state.action) {
     throw new NoValidCandidateError(
       `no valid candidate: ${state.selection?.fallbackReason ?? 'the planning run ended without a selection'}`,
@@ -158,7 +165,7 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
     planner: {
       model: { profile, provider, model, modelSource },
       plannedRoute: traceStep.planner.plannedRoute,
-      modelCalls: traceStep.modelCalls.length,
+      modelCalls: traceStep.earlierModelCalls.length + (traceStep.modelCall ? 1 : 0),
       slotSources: sources,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
     },

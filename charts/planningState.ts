@@ -1,15 +1,42 @@
 // The planning chart's shared scope state, key by key (keys: conventions.ts SCOPE_KEYS). Every
-// value here is plain JSON, because footprintjs structuredClones what stages read and write; the
-// heavy, non-serializable pieces (the snapshot's engine state, the Analysis) travel in the run
-// context instead (runContext.ts). Types only.
+// value here is small plain JSON: footprintjs structuredClones the whole shared state several times
+// per writing stage (buffer base + working copy at the first write, the merge at commit), so the
+// cost of every stage grows with this state. Heavy values (history, facts, stall report,
+// candidates, prompt pieces, prompts, replies) live in the run context's artifact store
+// (runContext.ts) and scope holds their ArtifactRef: the artifact id and a one-line summary, which
+// is what the stage receipts show. Types only.
 import type { TypedScope } from 'footprintjs';
 import type { Candidate, Disposition, Facts, HistoryEntry, StallReport, ValidationStatus } from '../src/agent/schemas.js';
-import type { PromptPiece } from '../src/agent/prompt/index.js';
+import type { AssembledPrompt, PromptPiece } from '../src/agent/prompt/index.js';
 import type { RecoveryStep } from '../src/agent/validateChoice.js';
 import type { SlotId } from './conventions.js';
 
 /** One prompt section, tagged with the slot that produced it (src/agent/prompt). */
 export type { PromptPiece };
+
+/**
+ * A heavy value of this run as scope holds it: `ref` is its id in the run context's artifact store
+ * (conventions.ts ARTIFACT_IDS), `summary` a one-line description for the receipts. Read the value
+ * with `artifactOf` (runContext.ts). `T` is a phantom: it only types what the id resolves to.
+ */
+export interface ArtifactRef<T> {
+  ref: string;
+  summary: string;
+  /** Never set: carries T so `artifactOf(ref)` is typed. */
+  readonly __value?: T;
+}
+
+/** What the provider answered (or how the call failed): the artifact behind `reply`. */
+export interface ModelReplyArtifact {
+  status: Extract<ValidationStatus, 'ok' | 'timeout' | 'provider_error'>;
+  /** The message text (reasoning stripped); null when the call failed. */
+  text: string | null;
+  /** Provider reasoning, kept apart from the text (for the debug log only). */
+  reasoning: string | null;
+  /** For a failed call: what happened (from ProviderFailure). */
+  failureReason: string | null;
+  failureMessage: string | null;
+}
 
 /** The planner knobs of one run: config + the candidates variant's analysis options + per-run overrides. */
 export interface PlanningOptions {
@@ -49,17 +76,6 @@ export interface CandidatesBuiltPayload {
   shown: number;
   dispositions: Disposition[];
   plannedRoute: PlannedRouteSummary | null;
-}
-
-export interface ModelReplyState {
-  status: Extract<ValidationStatus, 'ok' | 'timeout' | 'provider_error'>;
-  /** The message text (reasoning stripped); null when the call failed. */
-  text: string | null;
-  /** Provider reasoning, kept apart from the text (for the debug log only). */
-  reasoning: string | null;
-  /** For a failed call: what happened (from ProviderFailure). */
-  failureReason: string | null;
-  failureMessage: string | null;
 }
 
 export interface AttemptRecord {
@@ -103,25 +119,28 @@ export interface ActionState {
 
 export interface PlanningState {
   request: RequestSummary;
-  history: HistoryEntry[];
+  /** The request's history (newest last). */
+  history: ArtifactRef<readonly HistoryEntry[]>;
   options: PlanningOptions;
   slotVariants: Record<SlotId, string>;
   /** The act-layer grid (16 rows of 28 chars), for slot variants that show the board. */
-  board: string[];
+  board: ArtifactRef<readonly string[]>;
 
-  facts: Facts;
-  stall: StallReport;
+  facts: ArtifactRef<Facts>;
+  stall: ArtifactRef<StallReport>;
   stallSeverity: StallReport['severity'];
 
-  stateSummaryPieces?: PromptPiece[];
-  candidatePieces?: PromptPiece[];
-  candidates?: Candidate[];
-  stallReportPieces?: PromptPiece[];
+  stateSummaryPieces?: ArtifactRef<PromptPiece[]>;
+  candidatePieces?: ArtifactRef<PromptPiece[]>;
+  candidates?: ArtifactRef<Candidate[]>;
+  stallReportPieces?: ArtifactRef<PromptPiece[]>;
 
   attempt: number;
   retryInstruction: string | null;
-  prompt?: { system: string; user: string; pieces: PromptPiece[] };
-  reply?: ModelReplyState;
+  /** This attempt's assembled request (one artifact per attempt). */
+  prompt?: ArtifactRef<AssembledPrompt>;
+  /** This attempt's answer (one artifact per attempt). */
+  reply?: ArtifactRef<ModelReplyArtifact>;
   attempts: AttemptRecord[];
   statuses: ValidationStatus[];
   validation?: ValidationState;
@@ -133,14 +152,16 @@ export interface PlanningState {
 
 export type PlanningScope = TypedScope<PlanningState>;
 
-/** The run input (`$getArgs()`): one key the chart never writes (input keys are read-only in scope). */
+/**
+ * The run input (`$getArgs()`): one key the chart never writes (input keys are read-only in scope).
+ * Small on purpose: footprintjs deep-freezes it; the history rides in the run context.
+ */
 export interface PlanningArgs {
   run: {
     traceId: string;
     stepIndex: number;
     playData: number;
     level: number;
-    history: HistoryEntry[];
     options: PlanningOptions;
     slotVariants: Record<SlotId, string>;
   };

@@ -25,18 +25,31 @@ import { EVENTS, SUBFLOW_OUTPUTS, slotOfSubflow } from '../charts/conventions.js
 import { captureValue, summarizeValue } from './summarize.js';
 
 // ---------------------------------------------------------------- receipt shapes (zod: they go into the trace store)
+// Compact on purpose (a run keeps ~300 steps x ~16 receipts): defaults are left out — `count` when
+// the key was touched once, `error` when there was none.
 export const keyTouchSchema = z.object({
   key: z.string(),
-  /** A one-line hint of the value (the first read / the last write of the key in this stage). */
-  summary: z.string(),
-  /** How many times the stage touched the key. */
-  count: z.number().int().min(1),
+  /**
+   * A one-line hint of the value (the first read / the last write of the key in this stage). In a
+   * trace step a read leaves it out when it equals the summary last shown for the key in an
+   * earlier receipt of the step (compactReceipts): the value is the one that writer or reader showed.
+   */
+  summary: z.string().optional(),
+  /** How many times the stage touched the key, when more than once. */
+  count: z.number().int().min(2).optional(),
   /** The full value, only when the recorder captures values. */
   value: z.unknown().optional(),
 });
 export type KeyTouch = z.infer<typeof keyTouchSchema>;
 
-export const emitTouchSchema = z.object({ name: z.string(), summary: z.string(), payload: z.unknown().optional() });
+export const writeTouchSchema = keyTouchSchema.extend({
+  /** set | update | delete (a stage), exit (a mount's outputMapper). */
+  op: z.string(),
+});
+export type WriteTouch = z.infer<typeof writeTouchSchema>;
+
+/** An emitted event by name (its evidence is in the trace step: selection, planner, modelCall, validation, action). */
+export const emitTouchSchema = z.object({ name: z.string(), payload: z.unknown().optional() });
 export type EmitTouch = z.infer<typeof emitTouchSchema>;
 
 /** One selector or decider rule, as evidence: the branch it names, whether it matched, what it looked at. */
@@ -65,20 +78,20 @@ export type DecisionReceipt = z.infer<typeof decisionReceiptSchema>;
 export const stageReceiptSchema = z.object({
   /** `[subflow path/]stage id#execution index`, unique per execution. */
   runtimeStageId: z.string(),
-  /** The full stage id (`sf-candidates/propose-candidates`); the lens keys on it. */
+  /** The full stage id (`sf-candidates/propose-candidates`); the lens keys on it (display names: the chart structure). */
   stageId: z.string(),
-  name: z.string(),
   /** The subflows this stage runs inside ([] at the root; a mount lives in its parent). */
   subflowPath: z.array(z.string()),
   /** linear | selector | decider | subflow-mount. */
   kind: z.string(),
   parentRuntimeStageId: z.string().nullable(),
   reads: z.array(keyTouchSchema),
-  writes: z.array(keyTouchSchema.extend({ op: z.string() })),
+  writes: z.array(writeTouchSchema),
   emits: z.array(emitTouchSchema),
   durationMs: z.number().nullable(),
   status: z.enum(['ok', 'error', 'running']),
-  error: z.string().nullable(),
+  /** What failed, when the stage did. */
+  error: z.string().optional(),
   selection: selectionReceiptSchema.optional(),
   decision: decisionReceiptSchema.optional(),
 });
@@ -88,6 +101,7 @@ export interface RecordedEvent {
   name: string;
   runtimeStageId: string;
   subflowPath: string[];
+  /** The emitted payload itself (stages build a fresh payload per emit and never touch it again); a deep copy when values are captured. */
   payload: unknown;
 }
 
@@ -100,6 +114,11 @@ export interface RecordedError {
 export interface StageReceiptOptions {
   /** Keep full read/write/emit values in the receipts (for the lens); default false: summaries only. */
   captureValues?: boolean;
+  /**
+   * With captureValues: what to keep for a value before it is deep-copied (planNextAction resolves
+   * artifact refs to the values behind them). Default: the value itself.
+   */
+  expandValue?: (value: unknown) => unknown;
   /** Recorder id (footprintjs attaches one recorder per id; the default is unique per instance). */
   id?: string;
 }
@@ -144,6 +163,7 @@ function subflowPathOf(stageId: string): string[] {
 export class StageReceiptRecorder implements CombinedRecorder {
   readonly id: string;
   readonly #capture: boolean;
+  readonly #expand: (value: unknown) => unknown;
   readonly #receipts = new Map<string, StageReceipt>();
   readonly #started = new Map<string, number>();
   readonly #events: RecordedEvent[] = [];
@@ -151,6 +171,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
 
   constructor(options: StageReceiptOptions = {}) {
     this.#capture = options.captureValues ?? false;
+    this.#expand = options.expandValue ?? ((value) => value);
     this.id = options.id ?? `stage-receipts-${++instances}`;
   }
 
@@ -159,7 +180,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
     return [...this.#receipts.values()];
   }
 
-  /** Every emitted event of the run, in order (payloads are deep copies). */
+  /** Every emitted event of the run, in order. */
   events(): RecordedEvent[] {
     return [...this.#events];
   }
@@ -179,14 +200,13 @@ export class StageReceiptRecorder implements CombinedRecorder {
     return { name: 'StageReceipts', description: 'one receipt per executed stage', data: this.receipts() };
   }
 
-  #receipt(runtimeStageId: string, name = ''): StageReceipt {
+  #receipt(runtimeStageId: string): StageReceipt {
     let receipt = this.#receipts.get(runtimeStageId);
     if (!receipt) {
       const stageId = stageIdOf(runtimeStageId);
       receipt = {
         runtimeStageId,
         stageId,
-        name,
         subflowPath: subflowPathOf(stageId),
         kind: 'linear',
         parentRuntimeStageId: null,
@@ -195,19 +215,24 @@ export class StageReceiptRecorder implements CombinedRecorder {
         emits: [],
         durationMs: null,
         status: 'running',
-        error: null,
       };
       this.#receipts.set(runtimeStageId, receipt);
     }
-    if (name && !receipt.name) receipt.name = name;
     return receipt;
+  }
+
+  /** A read or write of `key`: its summary, and the full value only when capturing. */
+  #touch(key: string, value: unknown): KeyTouch & { summary: string } {
+    return this.#capture
+      ? { key, summary: summarizeValue(value), value: captureValue(this.#expand(value)) }
+      : { key, summary: summarizeValue(value) };
   }
 
   #start(runtimeStageId: string): void {
     if (!this.#started.has(runtimeStageId)) this.#started.set(runtimeStageId, performance.now());
   }
 
-  #close(runtimeStageId: string, status: 'ok' | 'error', error: string | null = null): void {
+  #close(runtimeStageId: string, status: 'ok' | 'error', error?: string): void {
     const receipt = this.#receipt(runtimeStageId);
     const started = this.#started.get(runtimeStageId);
     if (started !== undefined) {
@@ -215,12 +240,12 @@ export class StageReceiptRecorder implements CombinedRecorder {
       this.#started.delete(runtimeStageId);
     }
     if (receipt.status !== 'error') receipt.status = status;
-    if (error !== null) receipt.error ??= error;
+    if (error !== undefined) receipt.error ??= error;
   }
 
   // ---- scope channel
   onStageStart = (e: StageEvent): void => {
-    this.#receipt(e.runtimeStageId, e.stageName);
+    this.#receipt(e.runtimeStageId);
     this.#start(e.runtimeStageId);
   };
 
@@ -230,42 +255,29 @@ export class StageReceiptRecorder implements CombinedRecorder {
 
   onRead = (e: ReadEvent): void => {
     if (!e.key) return;
-    const reads = this.#receipt(e.runtimeStageId, e.stageName).reads;
+    const reads = this.#receipt(e.runtimeStageId).reads;
     const seen = reads.find((r) => r.key === e.key);
     if (seen) {
-      seen.count += 1;
+      seen.count = (seen.count ?? 1) + 1;
       return;
     }
-    reads.push({ key: e.key, summary: summarizeValue(e.value), count: 1, ...(this.#capture ? { value: captureValue(e.value) } : {}) });
+    reads.push(this.#touch(e.key, e.value));
   };
 
   onWrite = (e: WriteEvent): void => {
-    const writes = this.#receipt(e.runtimeStageId, e.stageName).writes;
-    const entry = {
-      key: e.key,
-      op: e.operation,
-      summary: summarizeValue(e.value),
-      ...(this.#capture ? { value: captureValue(e.value) } : {}),
-    };
-    const seen = writes.find((w) => w.key === e.key);
-    if (seen) Object.assign(seen, entry, { count: seen.count + 1 });
-    else writes.push({ ...entry, count: 1 });
+    const writes = this.#receipt(e.runtimeStageId).writes;
+    const entry: WriteTouch = { ...this.#touch(e.key, e.value), op: e.operation };
+    const index = writes.findIndex((w) => w.key === e.key);
+    if (index < 0) writes.push(entry);
+    else writes[index] = { ...entry, count: (writes[index]!.count ?? 1) + 1 };
   };
 
   // ---- emit channel
   onEmit = (e: EmitEvent): void => {
-    const receipt = this.#receipt(e.runtimeStageId, e.stageName);
-    receipt.emits.push({
-      name: e.name,
-      summary: summarizeValue(e.payload),
-      ...(this.#capture ? { payload: captureValue(e.payload) } : {}),
-    });
-    this.#events.push({
-      name: e.name,
-      runtimeStageId: e.runtimeStageId,
-      subflowPath: [...e.subflowPath],
-      payload: captureValue(e.payload),
-    });
+    const receipt = this.#receipt(e.runtimeStageId);
+    const payload = this.#capture ? captureValue(e.payload) : e.payload;
+    receipt.emits.push(this.#capture ? { name: e.name, payload } : { name: e.name });
+    this.#events.push({ name: e.name, runtimeStageId: e.runtimeStageId, subflowPath: [...e.subflowPath], payload });
     if (e.name === EVENTS.selection) {
       const evidence = (e.payload as { evidence?: SelectionEvidence } | null)?.evidence;
       if (evidence) receipt.selection = selectionReceipt(evidence);
@@ -276,7 +288,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
   onStageExecuted = (e: FlowStageEvent): void => {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId || e.stageType === 'fork') return; // a selector also fires a synthetic 'fork'
-    const receipt = this.#receipt(runtimeStageId, e.stageName);
+    const receipt = this.#receipt(runtimeStageId);
     if (receipt.kind !== 'subflow-mount') receipt.kind = e.stageType;
     receipt.parentRuntimeStageId ??= e.traversalContext?.parentRuntimeStageId ?? null;
   };
@@ -300,32 +312,24 @@ export class StageReceiptRecorder implements CombinedRecorder {
   onSubflowEntry = (e: FlowSubflowEvent): void => {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId) return;
-    const receipt = this.#receipt(runtimeStageId, e.name);
+    const receipt = this.#receipt(runtimeStageId);
     receipt.kind = 'subflow-mount';
     receipt.parentRuntimeStageId = e.traversalContext?.parentRuntimeStageId ?? null;
     const input = e.mappedInput ?? {};
-    for (const [key, value] of Object.entries(input)) {
-      receipt.reads.push({ key, summary: summarizeValue(value), count: 1, ...(this.#capture ? { value: captureValue(value) } : {}) });
-    }
+    for (const [key, value] of Object.entries(input)) receipt.reads.push(this.#touch(key, value));
     this.#start(runtimeStageId);
   };
 
   onSubflowExit = (e: FlowSubflowEvent): void => {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId) return;
-    const receipt = this.#receipt(runtimeStageId, e.name);
+    const receipt = this.#receipt(runtimeStageId);
     // Name the writes by the parent keys the mount's outputMapper fills (conventions SUBFLOW_OUTPUTS).
     const outputs = SUBFLOW_OUTPUTS[receipt.stageId.split('/').at(-1) ?? ''] ?? {};
     for (const [key, value] of Object.entries(e.outputState ?? {})) {
       const parentKey = outputs[key];
       if (parentKey === undefined) continue; // an input or a subflow-internal key
-      receipt.writes.push({
-        key: parentKey,
-        op: 'exit',
-        summary: summarizeValue(value),
-        count: 1,
-        ...(this.#capture ? { value: captureValue(value) } : {}),
-      });
+      receipt.writes.push({ ...this.#touch(parentKey, value), op: 'exit' });
     }
     this.#close(runtimeStageId, 'ok');
   };
@@ -347,4 +351,26 @@ export class StageReceiptRecorder implements CombinedRecorder {
     this.#errors.push({ runtimeStageId: e.traversalContext?.runtimeStageId ?? null, stageId: null, message });
     for (const receipt of this.#receipts.values()) if (receipt.status === 'running') this.#close(receipt.runtimeStageId, 'error', message);
   };
+}
+
+/**
+ * The receipts as a trace step keeps them: a read whose summary equals the one last shown for the
+ * same key in an earlier receipt of the list (by a write or a read) leaves it out — walking back to
+ * that touch gives it. Writes keep theirs. The receipts themselves are not changed.
+ */
+export function compactReceipts(receipts: readonly StageReceipt[]): StageReceipt[] {
+  const shown = new Map<string, string>();
+  return receipts.map((receipt) => {
+    const reads = receipt.reads.map((read) => {
+      if (read.summary === undefined) return read;
+      if (read.value === undefined && shown.get(read.key) === read.summary) {
+        const { summary: _same, ...rest } = read;
+        return rest;
+      }
+      shown.set(read.key, read.summary);
+      return read;
+    });
+    for (const write of receipt.writes) if (write.summary !== undefined) shown.set(write.key, write.summary);
+    return { ...receipt, reads };
+  });
 }

@@ -1,12 +1,15 @@
-// The trace-step assembler: turns a finished planning run — its final scope state, the stage
-// receipts and the emitted events — into the compact step of agent-planner §8 that the trace store
-// keeps. No raw snapshot and no prompt text (the model receipt carries hashes only). Pure.
+// The trace-step assembler: turns a finished planning run — its final scope state, the run's
+// artifacts it needs (facts, stall report, candidates, history), the stage receipts and the emitted
+// events — into the compact step of agent-planner §8 that the trace store keeps (a run keeps
+// hundreds of steps, so nothing is repeated: one modelCall plus only the calls before it, a history
+// tail of positions rather than whole entries). No raw snapshot and no prompt text (the model
+// receipt carries hashes only). Pure.
 import { z } from 'zod';
-import type { Candidate, Facts, HistoryEntry, StallReport } from '../src/agent/schemas.js';
+import type { Candidate, Facts, HistoryEntry, HistoryPoint, StallReport } from '../src/agent/schemas.js';
 import { EVENTS } from '../charts/conventions.js';
 import type { CandidatesBuiltPayload, PlanningState } from '../charts/planningState.js';
 import { modelReceiptSchema, type ModelReceipt } from './modelReceipt.js';
-import { stageReceiptSchema, type RecordedEvent, type StageReceipt } from './stageReceipts.js';
+import { compactReceipts, stageReceiptSchema, type RecordedEvent, type StageReceipt } from './stageReceipts.js';
 
 const cell = z.object({ x: z.number().int(), y: z.number().int() });
 
@@ -45,6 +48,22 @@ export const traceValidationSchema = z.object({
 });
 export type TraceValidation = z.infer<typeof traceValidationSchema>;
 
+const tailPoint = z.object({ tick: z.number().int(), x: z.number().int(), y: z.number().int(), gold: z.number().int() });
+
+/** One history entry in the tail: what was played and where the runner went (the full entry was that step's own trace). */
+export const historyTailEntrySchema = z.object({
+  candidateId: z.string(),
+  keyCode: z.number().int(),
+  ticks: z.number().int(),
+  /** The reason, cut to HISTORY_REASON_CHARS (the full one is in that step's action). */
+  reason: z.string(),
+  /** Tick, runner tile and gold left before the move. */
+  before: tailPoint,
+  /** The same after the move, with the game state. */
+  after: tailPoint.extend({ state: z.string() }),
+});
+export type HistoryTailEntry = z.infer<typeof historyTailEntrySchema>;
+
 export const traceStepRecordSchema = z.object({
   stepIndex: z.number().int().min(0),
   createdAt: z.iso.datetime(),
@@ -62,11 +81,11 @@ export const traceStepRecordSchema = z.object({
     blockedCandidateKinds: z.array(z.string()),
     blockedDirections: z.array(z.string()),
     preferredCandidateKinds: z.array(z.string()),
-    recoveryHint: z.string(),
     retryAttempted: z.boolean(),
     fallbackAfterRetry: z.boolean(),
   }),
-  historyTail: z.array(z.record(z.string(), z.unknown())),
+  /** The last HISTORY_TAIL history entries, oldest first. */
+  historyTail: z.array(historyTailEntrySchema),
   slots: z.record(z.string(), z.string()),
   attempts: z.array(
     z.object({ attempt: z.number().int(), status: z.string(), requestedCandidateId: z.string().nullable(), message: z.string() }),
@@ -78,12 +97,14 @@ export const traceStepRecordSchema = z.object({
   receipts: z.array(stageReceiptSchema),
   /** The step's last model call (the one whose answer counted); null when no call was made. */
   modelCall: modelCallSchema.nullable(),
-  /** Every model call of the step, first call first. */
-  modelCalls: z.array(modelCallSchema),
+  /** The calls before modelCall, first first: empty unless the retry ran. */
+  earlierModelCalls: z.array(modelCallSchema),
 });
 export type TraceStepRecord = z.infer<typeof traceStepRecordSchema>;
 
 export const HISTORY_TAIL = 8;
+/** A history entry's reason in the tail is cut to this many characters. */
+export const HISTORY_REASON_CHARS = 60;
 
 // ---------------------------------------------------------------- pieces of the step
 /** The prompt-parity state summary: what the model was told about the state, as data. */
@@ -146,8 +167,24 @@ export function candidateSummary(candidate: Candidate): CandidateSummary {
   };
 }
 
-function historyTail(history: readonly HistoryEntry[]): Record<string, unknown>[] {
-  return history.slice(-HISTORY_TAIL).map((entry) => ({ ...entry }));
+function tailPointOf(point: HistoryPoint) {
+  return { tick: point.tick, x: point.runner.x, y: point.runner.y, gold: point.goldCount };
+}
+
+export function historyTailEntry(entry: HistoryEntry): HistoryTailEntry {
+  const reason = entry.reason.length > HISTORY_REASON_CHARS ? `${entry.reason.slice(0, HISTORY_REASON_CHARS - 1)}…` : entry.reason;
+  return {
+    candidateId: entry.candidateId,
+    keyCode: entry.keyCode,
+    ticks: entry.ticks,
+    reason,
+    before: tailPointOf(entry.before),
+    after: { ...tailPointOf(entry.after), state: entry.after.state },
+  };
+}
+
+function historyTail(history: readonly HistoryEntry[]): HistoryTailEntry[] {
+  return history.slice(-HISTORY_TAIL).map(historyTailEntry);
 }
 
 interface ModelResultPayload {
@@ -185,17 +222,17 @@ export function candidatesEvidence(events: readonly RecordedEvent[]): TraceStepR
   };
 }
 
+/** The stall diagnosis as data (its recovery hint is prompt text: the stall-report piece's hash stands for it). */
 function stallSupervisor(stall: StallReport, state: PlanningState): TraceStepRecord['stallSupervisor'] {
   const retryAttempted = state.attempt > 0;
   return {
     severity: stall.severity,
     type: stall.type,
     reason: stall.reason,
-    blockedCandidateIds: stall.blockedCandidateIds,
-    blockedCandidateKinds: stall.blockedCandidateKinds,
-    blockedDirections: stall.blockedDirections,
-    preferredCandidateKinds: stall.preferredCandidateKinds,
-    recoveryHint: stall.recoveryHint,
+    blockedCandidateIds: [...stall.blockedCandidateIds],
+    blockedCandidateKinds: [...stall.blockedCandidateKinds],
+    blockedDirections: [...stall.blockedDirections],
+    preferredCandidateKinds: [...stall.preferredCandidateKinds],
     retryAttempted,
     fallbackAfterRetry: retryAttempted && (state.selection?.fallbackUsed ?? false),
   };
@@ -207,6 +244,11 @@ export interface TraceStepInput {
   createdAt: Date;
   /** The run's final scope state. */
   state: PlanningState;
+  /** The run's artifacts behind state.facts, state.stall, state.candidates and state.history. */
+  facts: Facts;
+  stall: StallReport;
+  candidates: readonly Candidate[];
+  history: readonly HistoryEntry[];
   receipts: readonly StageReceipt[];
   events: readonly RecordedEvent[];
 }
@@ -219,8 +261,8 @@ export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
   return {
     stepIndex: input.stepIndex,
     createdAt: input.createdAt.toISOString(),
-    state: stateSummary(state.facts),
-    candidates: (state.candidates ?? []).map(candidateSummary),
+    state: stateSummary(input.facts),
+    candidates: input.candidates.map(candidateSummary),
     selectedCandidateId: selection?.candidateId ?? null,
     selectedCandidateKind: selection?.candidateKind ?? null,
     validation: {
@@ -234,13 +276,13 @@ export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
       statuses: [...state.statuses],
     },
     action: state.action ?? null,
-    stallSupervisor: stallSupervisor(state.stall, state),
-    historyTail: historyTail(state.history),
+    stallSupervisor: stallSupervisor(input.stall, state),
+    historyTail: historyTail(input.history),
     slots: { ...state.slotVariants },
     attempts: state.attempts.map((a) => ({ ...a })),
     planner: candidatesEvidence(input.events),
-    receipts: [...input.receipts],
+    receipts: compactReceipts(input.receipts),
     modelCall: calls.at(-1) ?? null,
-    modelCalls: calls,
+    earlierModelCalls: calls.slice(0, -1),
   };
 }

@@ -4,6 +4,7 @@
 // Writes: action. Emits: app.action.
 import { EVENTS } from '../conventions.js';
 import type { ActionState } from '../planningState.js';
+import { artifactOf, runContextOf } from '../runContext.js';
 import type { FinishScope } from './finishState.js';
 
 export function clampTicks(ticks: number, maxActionTicks: number): number {
@@ -13,7 +14,9 @@ export function clampTicks(ticks: number, maxActionTicks: number): number {
 
 export function actionStage(scope: FinishScope): void {
   const selection = scope.selection!;
-  const candidate = scope.candidates.find((c) => c.id === selection.candidateId) ?? null;
+  const candidatesRef = scope.candidates;
+  const candidates = candidatesRef ? artifactOf(runContextOf(scope), candidatesRef) : [];
+  const candidate = candidates.find((c) => c.id === selection.candidateId) ?? null;
   if (!candidate) {
     scope.action = null;
     scope.$emit(EVENTS.action, { action: null, reason: selection.fallbackReason });

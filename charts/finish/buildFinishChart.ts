@@ -4,7 +4,7 @@
 import { flowChart, type FlowChart, type TypedScope } from 'footprintjs';
 import { ArrayMergeMode, type SubflowMountOptions } from 'footprintjs/advanced';
 import { STAGE_IDS } from '../conventions.js';
-import { mountOutputs } from '../mountOutputs.js';
+import { mountInputs, mountOutputs } from '../mountOutputs.js';
 import type { PlanningState } from '../planningState.js';
 import { actionStage } from './action.js';
 import { fallbackStage } from './fallback.js';
@@ -22,15 +22,16 @@ export function finishChart(): FlowChart {
 }
 
 export const finishMount: SubflowMountOptions = {
-  inputMapper: (parent: TypedScope<PlanningState>) => ({
-    validation: parent.validation,
-    recoveryStep: parent.recoveryStep,
-    statuses: parent.statuses,
-    candidates: parent.candidates ?? [],
-    facts: parent.facts,
-    recovery: parent.options.recovery,
-    maxActionTicks: parent.options.maxActionTicks,
-  }),
+  inputMapper: (parent: TypedScope<PlanningState>) =>
+    mountInputs({
+      validation: parent.validation,
+      recoveryStep: parent.recoveryStep,
+      statuses: parent.statuses,
+      candidates: parent.candidates ?? null,
+      facts: parent.facts,
+      recovery: parent.options.recovery,
+      maxActionTicks: parent.options.maxActionTicks,
+    }),
   outputMapper: mountOutputs(STAGE_IDS.finish),
   arrayMerge: ArrayMergeMode.Replace,
 };

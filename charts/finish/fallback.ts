@@ -6,6 +6,7 @@ import type { ValidationStatus } from '../../src/agent/schemas.js';
 import { RECOVERABLE_STATUSES, chooseFallback } from '../../src/agent/validateChoice.js';
 import { choiceChecks } from '../choiceChecks.js';
 import { EVENTS } from '../conventions.js';
+import { artifactOf, runContextOf } from '../runContext.js';
 import type { FinishScope } from './finishState.js';
 
 /** Why the model's pick could not be used, in one clause: the statuses and why no (further) retry. */
@@ -20,8 +21,10 @@ export function fallbackCause(statuses: readonly ValidationStatus[], recovery: b
 }
 
 export function fallbackStage(scope: FinishScope): void {
+  const context = runContextOf(scope);
   const validation = scope.validation;
-  const candidates = scope.candidates;
+  const candidatesRef = scope.candidates;
+  const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
   if (scope.recoveryStep === 'accept') {
     const chosen = candidates.find((c) => c.id === validation.acceptedCandidateId) ?? null;
     scope.selection = {
@@ -34,7 +37,7 @@ export function fallbackStage(scope: FinishScope): void {
     scope.$emit(EVENTS.fallback, { fallbackUsed: false, candidateId: chosen?.id ?? null });
     return;
   }
-  const fallback = chooseFallback(candidates, choiceChecks(scope.facts));
+  const fallback = chooseFallback(candidates, choiceChecks(artifactOf(context, scope.facts)));
   const reason = `${fallbackCause(scope.statuses, scope.recovery)}: ${fallback.reason}`;
   scope.selection = {
     candidateId: fallback.candidate?.id ?? null,

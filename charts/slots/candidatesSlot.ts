@@ -4,7 +4,7 @@
 import { flowChart, type FlowChart, type TypedScope } from 'footprintjs';
 import { ArrayMergeMode, type SubflowMountOptions } from 'footprintjs/advanced';
 import { SLOT_STAGE_IDS, SUBFLOW_IDS } from '../conventions.js';
-import { mountOutputs } from '../mountOutputs.js';
+import { mountInputs, mountOutputs } from '../mountOutputs.js';
 import type { PlanningState } from '../planningState.js';
 import type { CandidatesSlotState, CandidatesVariantSettings } from './candidatesState.js';
 import { proposeCandidatesStage } from './proposeCandidates.js';
@@ -20,7 +20,7 @@ export function buildCandidatesSlot(variant: string, settings: CandidatesVariant
 }
 
 export const candidatesMount: SubflowMountOptions = {
-  inputMapper: (parent: TypedScope<PlanningState>) => ({ facts: parent.facts, stall: parent.stall, options: parent.options }),
+  inputMapper: (parent: TypedScope<PlanningState>) => mountInputs({ facts: parent.facts, stall: parent.stall, options: parent.options }),
   outputMapper: mountOutputs(SUBFLOW_IDS.candidates),
   arrayMerge: ArrayMergeMode.Replace,
 };

@@ -1,15 +1,16 @@
-// The candidates slot's state: what its mount hands in (facts, the stall diagnosis, the options)
-// and the keys every candidates variant writes (candidates, pieces). Types only.
+// The candidates slot's state: what its mount hands in (refs to the facts and the stall diagnosis,
+// the options) and the refs every candidates variant writes (candidates, pieces); the values are
+// run artifacts. Types only.
 import type { TypedScope } from 'footprintjs';
 import type { Candidate, Facts, StallReport } from '../../src/agent/schemas.js';
-import type { PlanningOptions, PromptPiece } from '../planningState.js';
+import type { ArtifactRef, PlanningOptions, PromptPiece } from '../planningState.js';
 
 export interface CandidatesSlotState {
-  facts: Facts;
-  stall: StallReport;
+  facts: ArtifactRef<Facts>;
+  stall: ArtifactRef<StallReport>;
   options: PlanningOptions;
-  candidates?: Candidate[];
-  pieces?: PromptPiece[];
+  candidates?: ArtifactRef<Candidate[]>;
+  pieces?: ArtifactRef<PromptPiece[]>;
 }
 
 export type CandidatesSlotScope = TypedScope<CandidatesSlotState>;

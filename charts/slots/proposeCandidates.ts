@@ -1,34 +1,53 @@
 // The candidates slot's first stage: the same computation as planStep after the analysis — the plan
 // search's planned_route (when the variant searches and the runner can act), every proposal checked,
 // scored, stall-adjusted, sorted and cut to candidateLimit, with every disposition kept.
-// Reads: facts, stall, options, the run context's Analysis. Writes: candidates. Emits: app.candidates.built
-// (dispositions and the plan: trace evidence no later stage reads, so not state).
+// Reads: facts, stall, options, the run context's Analysis. Writes: candidates (an artifact; scope
+// holds its ref). Emits: app.candidates.built (dispositions and the plan: trace evidence no later
+// stage reads, so not state).
 import { buildCandidates } from '../../src/agent/candidates.js';
 import { plannedRouteProposal } from '../../src/agent/plannedRoute.js';
-import { plannerOptionsSchema } from '../../src/agent/schemas.js';
+import { plannerOptionsSchema, type PlannerOptions } from '../../src/agent/schemas.js';
 import { applyStallAdjustment } from '../../src/agent/stallReport.js';
-import { EVENTS } from '../conventions.js';
+import { candidatesSummary } from '../artifactSummaries.js';
+import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import type { CandidatesBuiltPayload } from '../planningState.js';
-import { analysisOf, runContextOf } from '../runContext.js';
+import { analysisOf, artifactOf, putArtifact, runContextOf } from '../runContext.js';
 import type { CandidatesSlotScope, CandidatesVariantSettings } from './candidatesState.js';
+
+/** The parsed planner options per distinct setting (a handful per process: parsed once, not per step). */
+const parsedOptions = new Map<string, PlannerOptions>();
+
+function plannerOptions(
+  input: Pick<PlannerOptions, 'candidateLimit' | 'maxActionTicks' | 'showCandidateScores' | 'simulate'>,
+): PlannerOptions {
+  const key = `${input.candidateLimit}|${input.maxActionTicks}|${input.showCandidateScores}|${input.simulate}`;
+  let parsed = parsedOptions.get(key);
+  if (!parsed) {
+    parsed = plannerOptionsSchema.parse(input);
+    if (parsedOptions.size >= 64) parsedOptions.clear();
+    parsedOptions.set(key, parsed);
+  }
+  return parsed;
+}
 
 export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
   return function proposeCandidates(scope: CandidatesSlotScope): void {
+    const context = runContextOf(scope);
     const analysis = analysisOf(scope);
-    const facts = scope.facts;
+    const facts = artifactOf(context, scope.facts);
     const { candidateLimit, maxActionTicks, showCandidateScores } = scope.options;
-    const options = plannerOptionsSchema.parse({ candidateLimit, maxActionTicks, showCandidateScores, simulate: settings.simulate });
+    const options = plannerOptions({ candidateLimit, maxActionTicks, showCandidateScores, simulate: settings.simulate });
     const planned = settings.planSearch && !facts.activeDig && !facts.runner.falling ? plannedRouteProposal(analysis) : null;
-    runContextOf(scope).plan = planned?.plan ?? null;
+    context.plan = planned?.plan ?? null;
     const set = buildCandidates({
       analysis,
       facts,
       options,
-      stall: scope.stall,
+      stall: artifactOf(context, scope.stall),
       adjustForStall: applyStallAdjustment,
       extraProposals: planned?.proposal ? [planned.proposal] : [],
     });
-    scope.candidates = set.candidates;
+    scope.candidates = putArtifact(context, ARTIFACT_IDS.candidates, set.candidates, candidatesSummary(set.candidates));
     const plan = planned?.plan ?? null;
     const evidence: CandidatesBuiltPayload = {
       settings: { ...settings },

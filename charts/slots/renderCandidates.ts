@@ -1,15 +1,20 @@
 // The candidates slot's second stage: renders the candidate list section (src/agent/prompt) from the
 // candidates the first stage wrote, with scores only when the config shows them.
-// Reads: candidates, options. Writes: pieces. Emits: app.slot.rendered.
+// Reads: candidates, options. Writes: pieces (the slot's pieces artifact). Emits: app.slot.rendered.
 import { candidatesPiece } from '../../src/agent/prompt/index.js';
-import { EVENTS } from '../conventions.js';
+import { piecesSummary } from '../artifactSummaries.js';
+import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
+import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
 import type { CandidatesSlotScope } from './candidatesState.js';
 
 export function renderCandidatesStage(variant: string) {
   return function renderCandidates(scope: CandidatesSlotScope): void {
-    const candidates = scope.candidates ?? [];
+    const context = runContextOf(scope);
+    const candidatesRef = scope.candidates;
+    const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
     const piece = candidatesPiece(candidates, { showCandidateScores: scope.options.showCandidateScores });
-    scope.pieces = [piece];
+    const pieces = [piece];
+    scope.pieces = putArtifact(context, ARTIFACT_IDS.pieces('candidates'), pieces, piecesSummary(pieces));
     scope.$emit(EVENTS.slotRendered, {
       slot: 'candidates',
       variant,

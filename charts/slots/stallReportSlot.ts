@@ -4,7 +4,7 @@
 import { flowChart, type FlowChart, type TypedScope } from 'footprintjs';
 import { ArrayMergeMode, type SubflowMountOptions } from 'footprintjs/advanced';
 import { SLOT_STAGE_IDS, SUBFLOW_IDS } from '../conventions.js';
-import { mountOutputs } from '../mountOutputs.js';
+import { mountInputs, mountOutputs } from '../mountOutputs.js';
 import type { PlanningState } from '../planningState.js';
 import { renderStallReportStage } from './renderStallReport.js';
 import type { StallReportSlotState } from './stallReportState.js';
@@ -16,7 +16,7 @@ export function buildStallReportSlot(show: boolean): FlowChart {
 }
 
 export const stallReportMount: SubflowMountOptions = {
-  inputMapper: (parent: TypedScope<PlanningState>) => ({ stall: parent.stall }),
+  inputMapper: (parent: TypedScope<PlanningState>) => mountInputs({ stall: parent.stall }),
   outputMapper: mountOutputs(SUBFLOW_IDS['stall-report']),
   arrayMerge: ArrayMergeMode.Replace,
 };

@@ -1,12 +1,12 @@
-// The stall-report slot's state: the stall diagnosis handed in, the keys every variant writes
-// (its pieces). Types only.
+// The stall-report slot's state: the ref to the stall diagnosis handed in, the ref to the pieces
+// every variant writes (the values are run artifacts). Types only.
 import type { TypedScope } from 'footprintjs';
 import type { StallReport } from '../../src/agent/schemas.js';
-import type { PromptPiece } from '../planningState.js';
+import type { ArtifactRef, PromptPiece } from '../planningState.js';
 
 export interface StallReportSlotState {
-  stall: StallReport;
-  pieces?: PromptPiece[];
+  stall: ArtifactRef<StallReport>;
+  pieces?: ArtifactRef<PromptPiece[]>;
 }
 
 export type StallReportSlotScope = TypedScope<StallReportSlotState>;

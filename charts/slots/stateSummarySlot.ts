@@ -3,7 +3,7 @@
 import { flowChart, type FlowChart, type TypedScope } from 'footprintjs';
 import { ArrayMergeMode, type SubflowMountOptions } from 'footprintjs/advanced';
 import { SLOT_STAGE_IDS, SUBFLOW_IDS } from '../conventions.js';
-import { mountOutputs } from '../mountOutputs.js';
+import { mountInputs, mountOutputs } from '../mountOutputs.js';
 import type { PlanningState } from '../planningState.js';
 import { renderStateSummaryStage } from './renderStateSummary.js';
 import type { StateSummarySlotState, StateSummaryVariant } from './stateSummaryState.js';
@@ -17,7 +17,7 @@ export function buildStateSummarySlot(variant: StateSummaryVariant): FlowChart {
 }
 
 export const stateSummaryMount: SubflowMountOptions = {
-  inputMapper: (parent: TypedScope<PlanningState>) => ({ facts: parent.facts, board: parent.board }),
+  inputMapper: (parent: TypedScope<PlanningState>) => mountInputs({ facts: parent.facts, board: parent.board }),
   outputMapper: mountOutputs(SUBFLOW_IDS['state-summary']),
   arrayMerge: ArrayMergeMode.Replace,
 };

@@ -1,21 +1,25 @@
 // CallLLM: mints the model receipt (hashes of what the model is handed) and emits it BEFORE calling
 // the provider, so a failed call still leaves one; then calls the provider under the per-call deadline
 // and the run's abort signal. timeout and provider_error become reply statuses; a cancelled run throws.
-// Reads: prompt, candidates, options, request, attempt. Writes: reply. Emits: model receipt + result.
+// The answer is this attempt's artifact; scope holds its ref.
+// Reads: prompt, options, request, attempt, candidates. Writes: reply. Emits: model receipt + result.
 import { isProviderFailure } from '../../src/llm/provider.js';
 import { mintModelReceipt } from '../../recorders/modelReceipt.js';
-import { EVENTS } from '../conventions.js';
+import { replySummary } from '../artifactSummaries.js';
+import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import { PlanningCancelledError } from '../errors.js';
-import type { PlanningScope } from '../planningState.js';
-import { runContextOf } from '../runContext.js';
+import type { ModelReplyArtifact, PlanningScope } from '../planningState.js';
+import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
 
 export async function callLlmStage(scope: PlanningScope): Promise<void> {
-  const { provider, signal } = runContextOf(scope);
-  const prompt = scope.prompt!;
+  const context = runContextOf(scope);
+  const { provider, signal } = context;
+  const prompt = artifactOf(context, scope.prompt!);
   const { temperature, deadlineMs } = scope.options;
   const { traceId, stepIndex } = scope.request;
   const attempt = scope.attempt;
-  const candidates = scope.candidates ?? [];
+  const candidatesRef = scope.candidates;
+  const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
 
   const receipt = mintModelReceipt({
     traceId,
@@ -29,8 +33,9 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
   });
   scope.$emit(EVENTS.modelReceipt, receipt);
 
+  let reply: ModelReplyArtifact;
   try {
-    const reply = await provider.complete({
+    const answer = await provider.complete({
       system: prompt.system,
       user: prompt.user,
       temperature,
@@ -42,13 +47,13 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
     scope.$emit(EVENTS.modelResult, {
       attempt,
       status: 'ok',
-      durationMs: reply.durationMs,
-      usage: reply.usage,
-      responseId: reply.responseId,
+      durationMs: answer.durationMs,
+      usage: answer.usage,
+      responseId: answer.responseId,
       reason: null,
       message: null,
     });
-    scope.reply = { status: 'ok', text: reply.text, reasoning: reply.reasoning, failureReason: null, failureMessage: null };
+    reply = { status: 'ok', text: answer.text, reasoning: answer.reasoning, failureReason: null, failureMessage: null };
   } catch (error) {
     if (!isProviderFailure(error)) throw error;
     if (error.cancelled) throw new PlanningCancelledError(error.message);
@@ -61,6 +66,7 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
       reason: error.reason,
       message: error.message,
     });
-    scope.reply = { status: error.status, text: null, reasoning: null, failureReason: error.reason, failureMessage: error.message };
+    reply = { status: error.status, text: null, reasoning: null, failureReason: error.reason, failureMessage: error.message };
   }
+  scope.reply = putArtifact(context, ARTIFACT_IDS.reply(attempt), reply, replySummary(attempt, reply));
 }

@@ -23,7 +23,7 @@ export function contextStage(scope: PlanningScope): SelectionResult {
     evidence: result.evidence,
     selectedSlots: selected,
     skippedSlots: SLOT_IDS.filter((slot) => !selected.includes(slot)),
-    variants: scope.slotVariants,
+    variants: { ...scope.slotVariants },
   });
   return result;
 }

@@ -1,19 +1,31 @@
 // messageAPI: assembles the model request from the pieces — the task, rules and recent-behaviour
 // sections it adds itself, the mounted slots' pieces (state summary, stall report, candidates), and on
-// the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt).
-// Reads: the slots' piece keys, history, retryInstruction. Writes: prompt.
-import { assemblePrompt, historyPiece, retryPiece, rulesPiece, taskPiece } from '../../src/agent/prompt/index.js';
-import type { PlanningScope } from '../planningState.js';
+// the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt). The
+// prompt is this attempt's artifact; scope holds its ref.
+// Reads: the slots' piece keys, history, retryInstruction, attempt. Writes: prompt.
+import { assemblePrompt, historyPiece, retryPiece, rulesPiece, taskPiece, type PromptPiece } from '../../src/agent/prompt/index.js';
+import { promptSummary } from '../artifactSummaries.js';
+import { ARTIFACT_IDS } from '../conventions.js';
+import type { ArtifactRef, PlanningScope } from '../planningState.js';
+import { artifactOf, putArtifact, runContextOf, type RunContext } from '../runContext.js';
+
+/** The task and rules sections take no input: built once per process, shared by every run. */
+const TASK_PIECE = taskPiece();
+const RULES_PIECE = rulesPiece();
+
+const piecesOf = (context: RunContext, ref: ArtifactRef<PromptPiece[]> | undefined): PromptPiece[] => (ref ? artifactOf(context, ref) : []);
 
 export function messageApiStage(scope: PlanningScope): void {
+  const context = runContextOf(scope);
   const prompt = assemblePrompt([
-    taskPiece(),
-    rulesPiece(),
-    ...(scope.stateSummaryPieces ?? []),
-    ...(scope.stallReportPieces ?? []),
-    ...(scope.candidatePieces ?? []),
-    historyPiece(scope.history),
+    TASK_PIECE,
+    RULES_PIECE,
+    ...piecesOf(context, scope.stateSummaryPieces),
+    ...piecesOf(context, scope.stallReportPieces),
+    ...piecesOf(context, scope.candidatePieces),
+    historyPiece(artifactOf(context, scope.history)),
     retryPiece({ retryInstruction: scope.retryInstruction }),
   ]);
-  scope.prompt = prompt;
+  const attempt = scope.attempt;
+  scope.prompt = putArtifact(context, ARTIFACT_IDS.prompt(attempt), prompt, promptSummary(attempt, prompt));
 }

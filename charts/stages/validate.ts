@@ -5,19 +5,24 @@
 // log). Writes: validation, attempts, statuses, recoveryStep. Emits: app.validation.
 import { decide, type DecisionResult } from 'footprintjs';
 import { parseModelOutput } from '../../src/agent/parseModelOutput.js';
-import { chooseFallback, recoveryPlan, validateChoice, type PreviousAttempt } from '../../src/agent/validateChoice.js';
+import type { Candidate } from '../../src/agent/schemas.js';
+import { chooseFallback, recoveryPlan, validateChoice, type ChoiceChecks, type PreviousAttempt } from '../../src/agent/validateChoice.js';
 import { choiceChecks } from '../choiceChecks.js';
 import { EVENTS, VALIDATE_BRANCHES } from '../conventions.js';
-import type { PlanningScope, ValidationState } from '../planningState.js';
-import { runContextOf } from '../runContext.js';
+import type { ModelReplyArtifact, PlanningScope, ValidationState } from '../planningState.js';
+import { artifactOf, runContextOf, type RunContext } from '../runContext.js';
 
 export const VALIDATE_RULES = {
   retry: 'a recoverable failure, recovery on, no retry yet',
   finish: 'accepted, or nothing left to retry: finish (fallback if needed, then action)',
 } as const;
 
-function judge(scope: PlanningScope, previous: PreviousAttempt | undefined): ValidationState {
-  const reply = scope.reply!;
+function judge(
+  reply: ModelReplyArtifact,
+  candidates: readonly Candidate[],
+  checks: ChoiceChecks,
+  previous: PreviousAttempt | undefined,
+): ValidationState {
   if (reply.status !== 'ok') {
     return {
       status: reply.status,
@@ -34,7 +39,7 @@ function judge(scope: PlanningScope, previous: PreviousAttempt | undefined): Val
     };
   }
   const parsed = parseModelOutput(reply.text ?? '');
-  const result = validateChoice(parsed, scope.candidates ?? [], choiceChecks(scope.facts), previous);
+  const result = validateChoice(parsed, candidates, checks, previous);
   return {
     status: result.status,
     requestedCandidateId: result.requestedCandidateId,
@@ -51,11 +56,9 @@ function judge(scope: PlanningScope, previous: PreviousAttempt | undefined): Val
 }
 
 /** The raw exchange of this attempt to the debug log, when it is on (the only place raw prompts go). */
-function logRawExchange(scope: PlanningScope, validation: ValidationState): void {
-  const context = runContextOf(scope);
+function logRawExchange(scope: PlanningScope, context: RunContext, reply: ModelReplyArtifact, validation: ValidationState): void {
   if (!context.debugLog?.enabled) return;
-  const prompt = scope.prompt!;
-  const reply = scope.reply!;
+  const prompt = artifactOf(context, scope.prompt!);
   const { traceId, stepIndex } = scope.request;
   context.debugWrites.push(
     context.debugLog.append({
@@ -76,13 +79,18 @@ function logRawExchange(scope: PlanningScope, validation: ValidationState): void
 }
 
 export function validateStage(scope: PlanningScope): DecisionResult {
+  const context = runContextOf(scope);
   const attempt = scope.attempt;
   const attempts = scope.attempts;
   const last = attempts.at(-1);
   const previous = last?.requestedCandidateId ? { candidateId: last.requestedCandidateId, status: last.status } : undefined;
-  const validation = judge(scope, previous);
-  logRawExchange(scope, validation);
-  const fallbackAvailable = chooseFallback(scope.candidates ?? [], choiceChecks(scope.facts)).candidate !== null;
+  const reply = artifactOf(context, scope.reply!);
+  const candidatesRef = scope.candidates;
+  const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
+  const checks = choiceChecks(artifactOf(context, scope.facts));
+  const validation = judge(reply, candidates, checks, previous);
+  logRawExchange(scope, context, reply, validation);
+  const fallbackAvailable = chooseFallback(candidates, checks).candidate !== null;
   const step = recoveryPlan(validation.status, { recovery: scope.options.recovery, retried: attempt > 0, fallbackAvailable });
 
   scope.validation = validation;

@@ -2,10 +2,13 @@
 // receipts and trace step included) against the same computation as plain function calls (planStep,
 // prompt pieces, the local policy, parse + validate, fallback, action), over ~200 mid-game snapshots
 // replayed from the Classic world-record demos. Prints median and p99 of both and their ratio (the
-// chart's overhead). Figures only; asserts nothing.
+// chart's overhead) in wall time and in CPU time (process.cpuUsage: less sensitive to other
+// processes sharing the cores), and the size of the trace step the chart produced. Figures only;
+// asserts nothing.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { planNextAction, type PlanningRequest } from '../../charts/planNextAction.js';
+import type { TraceStepRecord } from '../../recorders/traceStep.js';
 import { choiceChecks } from '../../charts/choiceChecks.js';
 import { clampTicks } from '../../charts/finish/action.js';
 import { parseModelOutput } from '../agent/parseModelOutput.js';
@@ -46,8 +49,11 @@ function request(snapshot: Snapshot, stepIndex: number): PlanningRequest {
   return { playData: 1, level: snapshot.level, snapshot, history: [], traceId: 'bench-plan', stepIndex, config };
 }
 
+let lastTraceStep: TraceStepRecord | null = null;
+
 async function viaChart(snapshot: Snapshot, stepIndex: number): Promise<number> {
   const result = await planNextAction(request(snapshot, stepIndex), { provider, deadlineMs: DEADLINE_MS });
+  lastTraceStep = result.traceStep;
   return result.action.keyCode;
 }
 
@@ -94,30 +100,48 @@ async function main(): Promise<void> {
       await viaPlainFunctions(snapshots[i]!, i);
     }
   }
-  const chart: number[] = [];
-  const plain: number[] = [];
+  const wall = { chart: [] as number[], plain: [] as number[] };
+  const cpu = { chart: [] as number[], plain: [] as number[] };
+  const stepBytes: number[] = [];
+  const receiptBytes: number[] = [];
   let disagreements = 0;
   for (let i = 0; i < snapshots.length; i++) {
     // Alternate which goes first, so neither always runs on a warmer cache.
     const order = i % 2 === 0 ? (['chart', 'plain'] as const) : (['plain', 'chart'] as const);
     const keys: Record<string, number> = {};
     for (const which of order) {
+      const cpuStarted = process.cpuUsage();
       const started = performance.now();
       keys[which] = which === 'chart' ? await viaChart(snapshots[i]!, i) : await viaPlainFunctions(snapshots[i]!, i);
-      (which === 'chart' ? chart : plain).push(performance.now() - started);
+      wall[which].push(performance.now() - started);
+      const used = process.cpuUsage(cpuStarted);
+      cpu[which].push((used.user + used.system) / 1000);
     }
     if (keys.chart !== keys.plain) disagreements += 1;
+    if (lastTraceStep) {
+      stepBytes.push(JSON.stringify(lastTraceStep).length);
+      receiptBytes.push(JSON.stringify(lastTraceStep.receipts).length);
+    }
   }
-  const overhead = chart.map((t, i) => t - plain[i]!).sort((a, b) => a - b);
-  chart.sort((a, b) => a - b);
-  plain.sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10);
-  console.log('                                   median        p99');
-  console.log(`planning chart (local profile)  ${ms(quantile(chart, 0.5))} ${ms(quantile(chart, 0.99))}`);
-  console.log(`plain function calls            ${ms(quantile(plain, 0.5))} ${ms(quantile(plain, 0.99))}`);
-  console.log(`chart - plain, per snapshot     ${ms(quantile(overhead, 0.5))} ${ms(quantile(overhead, 0.99))}`);
-  console.log(`ratio chart / plain (medians)   ${(quantile(chart, 0.5) / quantile(plain, 0.5)).toFixed(3)}x`);
-  console.log(`ratio chart / plain (p99s)      ${(quantile(chart, 0.99) / quantile(plain, 0.99)).toFixed(3)}x`);
+  const table = (times: { chart: number[]; plain: number[] }) => {
+    const overhead = times.chart.map((t, i) => t - times.plain[i]!).sort((a, b) => a - b);
+    const chart = [...times.chart].sort((a, b) => a - b);
+    const plain = [...times.plain].sort((a, b) => a - b);
+    console.log('                                   median        p99');
+    console.log(`planning chart (local profile)  ${ms(quantile(chart, 0.5))} ${ms(quantile(chart, 0.99))}`);
+    console.log(`plain function calls            ${ms(quantile(plain, 0.5))} ${ms(quantile(plain, 0.99))}`);
+    console.log(`chart - plain, per snapshot     ${ms(quantile(overhead, 0.5))} ${ms(quantile(overhead, 0.99))}`);
+    console.log(`ratio chart / plain (medians)   ${(quantile(chart, 0.5) / quantile(plain, 0.5)).toFixed(3)}x`);
+    console.log(`ratio chart / plain (p99s)      ${(quantile(chart, 0.99) / quantile(plain, 0.99)).toFixed(3)}x`);
+  };
+  table(wall);
+  console.log('CPU time of this process (less sensitive to other processes on the cores):');
+  table(cpu);
+  const mean = (v: readonly number[]) => Math.round(v.reduce((a, b) => a + b, 0) / Math.max(1, v.length));
+  console.log(
+    `trace step (JSON): mean ${mean(stepBytes)} bytes, max ${Math.max(0, ...stepBytes)}; receipts mean ${mean(receiptBytes)} bytes (empty history)`,
+  );
   console.log(`actions that differ between the two paths: ${disagreements} of ${snapshots.length}`);
 }
 

@@ -3,11 +3,12 @@
 // and a provider bug that fails the run with the failing stage's receipt closed as an error.
 import { FlowChartExecutor } from 'footprintjs';
 import { describe, expect, it } from 'vitest';
-import { FINISH_STAGE_PATHS, STAGE_IDS } from '../../charts/conventions.js';
+import { ARTIFACT_IDS, FINISH_STAGE_PATHS, STAGE_IDS } from '../../charts/conventions.js';
 import { NoValidCandidateError, PlanningCancelledError } from '../../charts/errors.js';
 import { finishChart } from '../../charts/finish/buildFinishChart.js';
 import type { FinishState } from '../../charts/finish/finishState.js';
 import { planNextAction } from '../../charts/planNextAction.js';
+import { createRunContext, planningEnv, putArtifact } from '../../charts/runContext.js';
 import { StageReceiptRecorder } from '../../recorders/stageReceipts.js';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
 import { buildFacts } from '../../src/agent/facts.js';
@@ -36,6 +37,7 @@ describe('planning chart failure paths', () => {
     const facts = buildFacts(analyzeSnapshot(snapshot));
     const { candidates } = planStep(snapshot, [], { candidateLimit: 7, maxActionTicks: 20 });
     const doomed = candidates.map((c) => ({ ...c, outcome: c.outcome && { ...c.outcome, died: true } }));
+    const context = createRunContext({ snapshot, history: [], provider: scriptedProvider([]) });
     const input: FinishState = {
       validation: {
         status: 'timeout',
@@ -52,8 +54,8 @@ describe('planning chart failure paths', () => {
       },
       recoveryStep: 'fallback',
       statuses: ['timeout'],
-      candidates: doomed,
-      facts,
+      candidates: putArtifact(context, ARTIFACT_IDS.candidates, doomed, 'doomed'),
+      facts: putArtifact(context, ARTIFACT_IDS.facts, facts, 'facts'),
       recovery: true,
       maxActionTicks: 20,
     };
@@ -61,7 +63,7 @@ describe('planning chart failure paths', () => {
     const executor = new FlowChartExecutor(finishChart(), { initialContext: input });
     const receipts = new StageReceiptRecorder();
     executor.attachCombinedRecorder(receipts);
-    await executor.run();
+    await executor.run({ env: planningEnv(context, 'test-trace') });
     const state = executor.getSnapshot().sharedState as unknown as FinishState;
     expect(state.selection).toMatchObject({ candidateId: null, fallbackUsed: false, noValidCandidate: true });
     expect(state.selection!.fallbackReason).toMatch(/^timeout \(a timeout goes straight to the fallback\): none of the \d+ shown/);

@@ -58,6 +58,7 @@ describe('planNextAction through the openai SDK provider', () => {
     server.enqueue(behaviours.prose(), behaviours.json(best, 'ok now'));
     const result = await planNextAction(planningRequest(snapshot), { provider });
     expect(result.validation).toMatchObject({ statuses: ['parse_error', 'ok'], fallbackUsed: false, requestedCandidateId: best });
+    expect(result.planner.modelCalls).toBe(2);
     expect(server.requests).toHaveLength(2);
     expect(userMessage(0)).not.toContain('Retry instruction:');
     expect(userMessage(1)).toContain('Retry instruction:');
@@ -76,7 +77,8 @@ describe('planNextAction through the openai SDK provider', () => {
       STAGE_IDS.validate,
       STAGE_IDS.finish,
     ]);
-    const calls = result.traceStep.modelCalls;
+    expect(result.traceStep.earlierModelCalls).toHaveLength(1);
+    const calls = [...result.traceStep.earlierModelCalls, result.traceStep.modelCall!];
     expect(calls.map((c) => [c.receipt.attempt, c.receipt.retry, c.status])).toEqual([
       [0, false, 'ok'],
       [1, true, 'ok'],

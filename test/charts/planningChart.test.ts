@@ -222,7 +222,13 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(json).not.toContain(provider.requests[0]!.system);
     for (const section of provider.requests[0]!.user.split('\n\n')) expect(json).not.toContain(section);
     expect(step.historyTail).toHaveLength(8);
-    expect(step.historyTail).toEqual(history.slice(-8));
+    expect(step.historyTail.map((e) => [e.candidateId, e.before.tick, e.after.tick])).toEqual(
+      history.slice(-8).map((e) => [e.candidateId, e.before.tick, e.after.tick]),
+    );
+    expect(step.stallSupervisor).not.toHaveProperty('recoveryHint');
+    // compact: this step (stalled, 12 history entries, board variant) took ~24 KB before the receipts,
+    // the model calls and the history tail were made compact
+    expect(json.length).toBeLessThan(17_000);
     expect(Object.keys(step.state)).toEqual([
       'gameState',
       'tick',

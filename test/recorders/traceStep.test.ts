@@ -2,7 +2,15 @@
 // candidate summaries, validation, stall supervisor, history tail (last 8), receipts, model call.
 import { describe, expect, it } from 'vitest';
 import { planNextAction } from '../../charts/planNextAction.js';
-import { HISTORY_TAIL, candidateSummary, modelCalls, stateSummary, traceStepRecordSchema } from '../../recorders/traceStep.js';
+import {
+  HISTORY_REASON_CHARS,
+  HISTORY_TAIL,
+  candidateSummary,
+  historyTailEntry,
+  modelCalls,
+  stateSummary,
+  traceStepRecordSchema,
+} from '../../recorders/traceStep.js';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
 import { buildFacts } from '../../src/agent/facts.js';
 import { planStep } from '../../src/agent/planStep.js';
@@ -28,7 +36,9 @@ describe('assembleTraceStep', () => {
     expect(step.action).toEqual(result.action);
     expect(step.stallSupervisor.blockedCandidateIds.length).toBeGreaterThan(0);
     expect(step.planner.dispositions.some((d) => d.disposition === 'exposed')).toBe(true);
-    expect(step.modelCalls).toHaveLength(1);
+    expect(step.modelCall).not.toBeNull();
+    expect(step.earlierModelCalls).toEqual([]);
+    expect(result.planner.modelCalls).toBe(1);
   });
 
   it('state summary: prompt-parity fields from the facts', () => {
@@ -51,6 +61,24 @@ describe('assembleTraceStep', () => {
     expect(summary.guardRisk!.level).toBe(facts.risk.level);
   });
 
+  it('history tail: the last 8 entries, each as its move and the runner’s tile, tick and gold before and after', async () => {
+    const history = oscillatingHistory(snapshot, 10);
+    history[9] = { ...history[9]!, reason: 'r'.repeat(300) };
+    const result = await planNextAction(planningRequest(snapshot, { history }), { provider: localProvider() });
+    const tail = result.traceStep.historyTail;
+    expect(tail).toEqual(history.slice(-HISTORY_TAIL).map(historyTailEntry));
+    const last = history[9]!;
+    expect(tail.at(-1)).toEqual({
+      candidateId: last.candidateId,
+      keyCode: last.keyCode,
+      ticks: last.ticks,
+      reason: `${'r'.repeat(HISTORY_REASON_CHARS - 1)}…`,
+      before: { tick: last.before.tick, x: last.before.runner.x, y: last.before.runner.y, gold: last.before.goldCount },
+      after: { tick: last.after.tick, x: last.after.runner.x, y: last.after.runner.y, gold: last.after.goldCount, state: 'running' },
+    });
+    expect(JSON.stringify(tail).length).toBeLessThan(1600);
+  });
+
   it('candidate summaries keep only what the trace needs', () => {
     const { candidates } = planStep(snapshot, []);
     const summary = candidateSummary(candidates[0]!);
@@ -62,7 +90,8 @@ describe('assembleTraceStep', () => {
   it('pairs each model receipt with its result by attempt; fallback after retry is flagged', async () => {
     const provider = scriptedProvider(['nope', 'still nope']);
     const result = await planNextAction(planningRequest(snapshot), { provider });
-    expect(result.traceStep.modelCalls.map((c) => [c.receipt.attempt, c.status])).toEqual([
+    const calls = [...result.traceStep.earlierModelCalls, result.traceStep.modelCall!];
+    expect(calls.map((c) => [c.receipt.attempt, c.status])).toEqual([
       [0, 'ok'],
       [1, 'ok'],
     ]);
