@@ -4,6 +4,7 @@
 // /api and /agent-config.json proxied to `npm start` on 127.0.0.1:8080 (VITE_API_TARGET overrides).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('./src/web/', import.meta.url));
@@ -14,6 +15,7 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   root,
   base: './',
+  plugins: [react()],
   // public/ is served by the Koa server itself (agent-config.json is a route); nothing to copy.
   publicDir: false,
   build: {

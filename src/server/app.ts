@@ -11,6 +11,7 @@ import { accessLog, errorBoundary, jsonBodyParser } from './middleware.js';
 import { configRoutes } from './routes/config.js';
 import { gameRoutes } from './routes/games.js';
 import { healthRoutes } from './routes/health.js';
+import { lensRoutes } from './routes/lens.js';
 import { levelRoutes } from './routes/levels.js';
 import { planningRoutes } from './routes/planning.js';
 import { recordingRoutes } from './routes/recordings.js';
@@ -47,6 +48,7 @@ export function createApp(appDeps: AppDeps): Koa {
   configRoutes(router, deps);
   recordingRoutes(router, deps);
   traceRoutes(router, deps);
+  lensRoutes(router, deps);
   gameRoutes(router, deps);
   planningRoutes(router, deps);
 
