@@ -527,6 +527,8 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
     byId.set(c.id, c);
   }
   if (![...byId.values()].some((c) => c.lane !== 'fallback') && noEscape.length > 0) {
+    const hold = emergencyHold('no candidate passed the survival search; holding still is the other option');
+    byId.set(hold.id, hold);
     for (const c of noEscape) {
       if (byId.has(c.id)) continue;
       const readmitted = { ...c, risk: 'critical' as const, scoreParts: { ...c.scoreParts, noEscapeFound: -40 } };
