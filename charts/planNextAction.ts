@@ -147,6 +147,10 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
     receipts: receipts.receipts(),
     events: receipts.events(),
   });
+  // The engine's random state (one uint32) at this step: a demo keeps the draws' results but not
+  // the seed, and the lens needs it to re-run the step's simulations exactly.
+  const rng = request.snapshot.engineState?.rng;
+  if (rng !== undefined) traceStep.state.rng = rng;
   const candidate = candidates.find((c) => c.id === state.selection?.candidateId);
   if (!candidate || !state.action) {
     throw new NoValidCandidateError(

@@ -241,7 +241,10 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
       'ladder',
       'routeAccess',
       'activeDig',
+      'rng',
     ]);
+    // the engine's random state at the step (so the lens can re-run its simulations), nothing else of engineState
+    expect(step.state.rng).toBe(snapshot.engineState!.rng);
     expect(step.modelCall).toMatchObject({ status: 'ok' });
     expect(step.stallSupervisor).toMatchObject({ severity: 'stalled', retryAttempted: false, fallbackAfterRetry: false });
   });
