@@ -134,12 +134,7 @@ export function shortestRoutes(graph: NavGraph, source: number): RouteTable {
   dist[source] = 0;
   heap.push(source);
   while (heap.length) {
-    const top = heap[0];
-    const last = heap.pop()!;
-    if (heap.length) {
-      heap[0] = last;
-      siftDown(heap);
-    }
+    const top = popMin(heap);
     const d = Math.floor(top / 512);
     const cell = top % 512;
     if (d > dist[cell]) continue;
@@ -154,6 +149,17 @@ export function shortestRoutes(graph: NavGraph, source: number): RouteTable {
     }
   }
   return { source, dist, prev };
+}
+
+/** Removes and returns the smallest packed entry of the heap. */
+function popMin(heap: number[]): number {
+  const top = heap[0];
+  const last = heap.pop()!;
+  if (heap.length) {
+    heap[0] = last;
+    siftDown(heap);
+  }
+  return top;
 }
 
 function siftUp(h: number[]): void {
@@ -267,12 +273,7 @@ export function costToGo(graph: NavGraph, targets: number[], penalty?: Int32Arra
   }
   for (const t of targets) seed(t, 0);
   while (heap.length) {
-    const top = heap[0];
-    const last = heap.pop()!;
-    if (heap.length) {
-      heap[0] = last;
-      siftDown(heap);
-    }
+    const top = popMin(heap);
     const d = Math.floor(top / 512);
     const cell = top % 512;
     if (d > dist[cell]) continue;
