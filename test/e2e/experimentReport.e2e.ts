@@ -11,19 +11,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runExperiment } from '../../src/experiments/run.js';
 import { parseExperiment } from '../../src/experiments/schema.js';
-import { ARTIFACTS, CHROMIUM } from './harness.js';
-
-// The same launch as harness.ts (which also starts a server this test does not need).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS } from './harness.js';
 
 const CANVASES = ['plot-clear-rate', 'plot-grid', 'plot-ticks'];
 const dirs: string[] = [];

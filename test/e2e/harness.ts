@@ -15,7 +15,7 @@ export const WEB_DIST = join(REPO, 'dist/web');
 export const ARTIFACTS = join(REPO, 'test-artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
