@@ -8,7 +8,7 @@
 import type { TypedScope } from 'footprintjs';
 import type { Candidate, Disposition, Facts, HistoryEntry, StallReport, ValidationStatus } from '../src/agent/schemas.js';
 import type { AssembledPrompt, PromptPiece } from '../src/agent/prompt/index.js';
-import type { RecoveryStep } from '../src/agent/validateChoice.js';
+import type { ChoiceValidation, RecoveryStep } from '../src/agent/validateChoice.js';
 import type { SlotId } from './conventions.js';
 
 /** One prompt section, tagged with the slot that produced it (src/agent/prompt). */
@@ -86,21 +86,11 @@ export interface AttemptRecord {
 }
 
 /** validateChoice's result without the candidate object (its id is enough; the list is in scope). */
-export interface ValidationState {
-  status: ValidationStatus;
-  requestedCandidateId: string | null;
+export type ValidationState = Omit<ChoiceValidation, 'candidate' | 'recoverable'> & {
   acceptedCandidateId: string | null;
-  knownCandidate: boolean;
-  actionValid: boolean | null;
-  actionGuardSafe: boolean | null;
-  stallBlocked: boolean;
-  repeatOf: ValidationStatus | null;
-  message: string;
-  /** The failure phrased for the model, when a retry could fix it. */
-  retryInstruction: string | null;
   /** The model's own reason (empty when its reply did not parse). */
   modelReason: string;
-}
+};
 
 export interface SelectionState {
   candidateId: string | null;
