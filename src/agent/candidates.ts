@@ -29,6 +29,12 @@ export interface Proposal {
   scoreParts: Record<string, number>;
   preconditions: string[];
   stopConditions: string[];
+  /**
+   * Set when an exact plan already proved the move leads somewhere (the plan search reached its
+   * goal alive): the geometric "ends in a hole with no way out" test, which knows nothing of
+   * later digs, does not apply. The exact survival check still does.
+   */
+  provenByPlan?: boolean;
 }
 
 export interface CandidateSet {
@@ -91,6 +97,7 @@ export function proposal(
     scoreParts: fields.scoreParts ?? {},
     preconditions: fields.preconditions ?? [],
     stopConditions: fields.stopConditions ?? [],
+    ...(fields.provenByPlan ? { provenByPlan: true } : {}),
   };
 }
 
@@ -484,7 +491,7 @@ export function checkProposal(
       parts.progress = Math.round(((before - after + credit) / TICKS_PER_TILE) * 10) / 10;
     }
     const c = toCandidate(p, outcome, riskFromDistance(run.closest), run.ticks, parts);
-    if (trapped && !s.goldComplete && outcome.goldTaken === 0)
+    if (trapped && !p.provenByPlan && !s.goldComplete && outcome.goldTaken === 0)
       return { rejected: 'safety_rejection', why: 'ends inside a hole with no way out before it refills', candidate: c };
     if (died && (!facts.godMode || s.deathCause === 'hole'))
       return { rejected: 'safety_rejection', why: `the simulated action kills the runner (${s.deathCause})`, candidate: c };

@@ -49,7 +49,17 @@ function landing(tiles: Uint8Array, x: number, y: number, dug: number): number {
   return idx(x, y);
 }
 
-export function buildNavGraph(terrain: Terrain): NavGraph {
+export interface NavGraphOptions {
+  /**
+   * Add a relaxed "dig straight down" move from every cell standing on a brick (cost of two digs
+   * and the drop). Not a move the runner can make in one go — shafts and staircases take several
+   * digs from beside — so this graph is only a progress estimate for the plan search, which finds
+   * the actual dig sequence by exact simulation.
+   */
+  digDown?: boolean;
+}
+
+export function buildNavGraph(terrain: Terrain, options: NavGraphOptions = {}): NavGraph {
   const tiles = terrain.tiles;
   const rest = new Uint8Array(CELLS);
   const edges: NavEdge[][] = new Array(CELLS);
@@ -104,6 +114,13 @@ export function buildNavGraph(terrain: Terrain): NavGraph {
         });
         if (tiles[to] === BLOCK && edges[to].length === 0) addMoves(nx, (to / 28) | 0, to);
       }
+    }
+    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR) {
+      const brick = from + 28;
+      const to = landing(tiles, x, y + 1, brick);
+      const dy = (to - from) / 28;
+      out.push({ from, to, kind: 'dig_drop', key: 'dig_left', cost: 2 * DIG_TICKS + TICKS_PER_TILE * (1 + dy), dig: brick });
+      if (tiles[to] === BLOCK && edges[to].length === 0) addMoves(x, (to / 28) | 0, to);
     }
   };
 

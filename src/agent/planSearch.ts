@@ -1,49 +1,69 @@
-// Plan search (agent-planner §3): a beam search in the exact engine (clone + simulate) over
-// short macro-actions — take one navigation move (walk, climb, rope, fall, dig-then-drop), dig
-// in place, or wait — scored by gold gained, ticks-to-go to the next target, guard distance and
-// time, with state hashing and a budget of simulated ticks. Its best plan's first move becomes
-// the planned_route candidate. Reads an Analysis; never mutates the root state.
-import { ACT_IN_HOLE, ACT_REBORN, idx } from '../game/constants.js';
-import { KEY } from '../game/keys.js';
-import { canDig, runnerCanAct } from '../game/rules/runner.js';
+// Plan search (agent-planner §3): a best-first (weighted A*) search in the exact engine (clone +
+// simulate) over tile-sized macro-actions — step left/right/up/down to the next resting cell
+// (falls included), dig left/right, wait — with state hashing and a budget of simulated ticks.
+// The goal is the next gold (or the exit) reached in a state that can still hold out against
+// the guards. Progress is estimated on a dig-relaxed navigation graph, so buried gold pulls the
+// search towards the digs, and the exact simulation finds the sequence that works (shafts,
+// staircases, holes as passages while they last, trapped guards' heads, waiting for a guard to
+// pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
+import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, idx } from '../game/constants.js';
+import { runnerCanAct } from '../game/rules/runner.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, type KeyName } from './keys.js';
-import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavEdge, type NavGraph } from './nav.js';
-import { survivalTicks } from './sim.js';
+import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
+import { survives } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
-  /** Simulated ticks the search may spend per decision. */
+  /** Simulated ticks the search may spend per decision (goal checks included). */
   budgetTicks: number;
-  beamWidth: number;
-  maxDepth: number;
+  /** Weight of the progress estimate against ticks spent (weighted A*: >1 is greedier, faster). */
+  heuristicWeight: number;
   waitTicks: number;
-  /** Survival look-ahead demanded of the chosen plan's end state. */
+  /** How long the state at the goal must be able to hold out (exact survival search). */
   survivalHorizon: number;
+  /** At most this many goal states are checked for survival per decision. */
+  maxGoalChecks: number;
 }
 
 /**
- * Defaults: 4,000 simulated ticks (~2 ms at the engine's 2M ticks/s) buys a beam of 6 plans
- * about 8 macros deep — 40-80 tiles of movement, enough to see a guard's approach, a hole's
- * refill (186 ticks) only partly. Deeper budgets help a little and cost linearly.
+ * Defaults: 24,000 simulated ticks (~15 ms) is enough for a plan to a gold 20-40 tiles away
+ * with guards about, or a few hundred dig/wait alternatives near the runner; the search ends as
+ * soon as it has a safe goal, so the typical decision costs far less. Weight 1.5 trades optimal
+ * routes for a search that reaches deep goals within budget. A goal state must hold out for 64
+ * ticks (six or more tiles of a guard's approach).
  */
-export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = { budgetTicks: 4000, beamWidth: 6, maxDepth: 8, waitTicks: 8, survivalHorizon: 48 };
+export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
+  budgetTicks: 24_000,
+  heuristicWeight: 1.5,
+  waitTicks: 6,
+  survivalHorizon: 64,
+  maxGoalChecks: 6,
+};
 
-export type Macro =
-  | { kind: 'move'; key: KeyName; edge: NavEdge; ticks: number }
-  | { kind: 'dig'; key: KeyName; ticks: number }
-  | { kind: 'wait'; key: KeyName; ticks: number };
+export type MacroKind = 'move' | 'dig' | 'wait';
+
+export interface Macro {
+  kind: MacroKind;
+  key: KeyName;
+  ticks: number;
+  /** The runner's cell when the macro ends. */
+  to: { x: number; y: number };
+}
 
 export interface Plan {
   macros: Macro[];
   goldGained: number;
   ticks: number;
   closestGuard: number | null;
+  /** Search value of the chosen end state (lower estimate of ticks to the goal is better). */
   value: number;
   finished: boolean;
+  /** Whether the plan reaches its goal (gold or exit); false for a best partial plan. */
+  reachesGoal: boolean;
   endCell: { x: number; y: number };
   expanded: number;
   simulatedTicks: number;
@@ -52,20 +72,31 @@ export interface Plan {
 
 interface Node {
   state: GameState;
-  macros: Macro[];
+  parent: Node | null;
+  macro: Macro | null;
+  depth: number;
   ticks: number;
-  gold: number;
+  /** Ticks plus the penalties for brushing past guards. */
+  g: number;
   closest: number;
-  value: number;
+  h: number;
+  f: number;
 }
 
 interface SearchContext {
-  root: Analysis;
-  graph: NavGraph;
-  budget: number;
-  fields: Map<number | string, Int32Array>;
+  rootGold: number;
+  rootComplete: boolean;
+  relaxed: NavGraph;
   revealed: NavGraph | null;
+  fields: Map<number | string, Int32Array>;
+  budget: number;
 }
+
+const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
+const DIG_KEYS: KeyName[] = ['dig_left', 'dig_right'];
+const MAX_MOVE_TICKS = 90;
+// a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
+const ALL_CELLS = CELLS;
 
 function guardDistance(s: GameState): number {
   const r = s.runner;
@@ -81,198 +112,301 @@ function guardDistance(s: GameState): number {
   return best;
 }
 
-/** Ticks-to-go field for the node's remaining targets (cached per gold set within one search). */
+const finishedOrAtExit = (s: GameState) => s.status === 'finish' || (s.goldComplete && s.runner.y === 0 && s.runner.yOffset === 0);
+
+/**
+ * Runs one macro on `s` in place; returns the ticks it took, or -1 when it does nothing (a wall,
+ * no ladder, a dig that is not allowed). A move ends when the runner rests in another cell (or
+ * centred in his own, from mid-tile); a dig ends when the dig is over; a wait after `waitTicks`.
+ */
+function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number, track: { closest: number }): number {
+  const r = s.runner;
+  const x0 = r.x;
+  const y0 = r.y;
+  const centred = r.xOffset === 0 && r.yOffset === 0;
+  const code = KEY_OF[key];
+  let ran = 0;
+  const limit = kind === 'wait' ? waitTicks : kind === 'dig' ? 40 : MAX_MOVE_TICKS;
+  let lastX = r.x * 64 + r.xOffset;
+  let lastY = r.y * 64 + r.yOffset;
+  let still = 0;
+  for (let i = 0; i < limit; i++) {
+    if (!advance(s, i === 0 ? code : undefined)) return ran === 0 ? -1 : ran;
+    ran++;
+    const d = guardDistance(s);
+    if (d < track.closest) track.closest = d;
+    if (s.status !== 'running' || finishedOrAtExit(s)) return ran;
+    if (kind === 'dig') {
+      if (i === 0 && s.dig === null) return -1;
+      if (s.dig === null) return ran;
+      continue;
+    }
+    if (kind === 'wait') continue;
+    const px = r.x * 64 + r.xOffset;
+    const py = r.y * 64 + r.yOffset;
+    if (px === lastX && py === lastY) {
+      if (++still >= 4) return -1;
+    } else still = 0;
+    lastX = px;
+    lastY = py;
+    if (r.xOffset === 0 && r.yOffset === 0 && (r.x !== x0 || r.y !== y0 || !centred) && runnerCanAct(s)) return ran;
+  }
+  return kind === 'move' ? -1 : ran;
+}
+
+/** Ticks-to-go field for the node's remaining targets on the dig-relaxed graph (cached per gold set). */
 function fieldFor(ctx: SearchContext, s: GameState): { graph: NavGraph; toGo: Int32Array } {
   if (s.goldComplete) {
-    if (!ctx.revealed) ctx.revealed = ctx.root.snapshot.gold.complete ? ctx.graph : buildNavGraph(terrainFromState(s));
-    const key = 'exit';
-    let f = ctx.fields.get(key);
+    if (!ctx.revealed) ctx.revealed = buildNavGraph(terrainFromState(s), { digDown: true });
+    let f = ctx.fields.get('exit');
     if (!f) {
       const tops: number[] = [];
       for (let x = 0; x < 28; x++) if (ctx.revealed.rest[idx(x, 0)]) tops.push(idx(x, 0));
       f = costToGo(ctx.revealed, tops);
-      ctx.fields.set(key, f);
+      ctx.fields.set('exit', f);
     }
     return { graph: ctx.revealed, toGo: f };
   }
-  // Key the cached field by the set of gold cells without building a string per node.
+  // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
   let key = s.goldCount;
-  const base = s.base;
-  for (let i = 0; i < base.length; i++) if (base[i] === 7) key = (Math.imul(key, 31) + i + 1) | 0;
+  const mask = s.goldMask;
+  for (let x = 0; x < 28; x++) key = (Math.imul(key, 31) + mask[x]!) | 0;
   let f = ctx.fields.get(key);
   if (!f) {
     const gold: number[] = [];
-    for (let i = 0; i < base.length; i++) if (base[i] === 7) gold.push(i);
-    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(idx(g.x, g.y));
-    f = costToGo(ctx.graph, gold, ctx.root.danger);
+    const base = s.base;
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7) gold.push(i);
+    // gold carried by guards: head for the carriers (they drop it sooner or later)
+    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(ctx.relaxed, g.x, g.y));
+    f = costToGo(ctx.relaxed, gold);
     ctx.fields.set(key, f);
   }
-  return { graph: ctx.graph, toGo: f };
+  return { graph: ctx.relaxed, toGo: f };
 }
 
-function evaluate(ctx: SearchContext, n: Node): number {
-  const s = n.state;
-  if (s.status === 'finish') return 1e6 - n.ticks;
+/** Estimated ticks from the node's state to its next goal (UNREACHABLE when none is known). */
+function estimate(ctx: SearchContext, s: GameState): number {
+  if (finishedOrAtExit(s)) return 0;
   const { graph, toGo } = fieldFor(ctx, s);
-  const cell = routingCell(graph, s.runner.x, s.runner.y);
-  const togo = toGo[cell];
-  let v = 1000 * n.gold - 0.25 * n.ticks + 4 * Math.min(n.closest, 5);
-  if (togo >= UNREACHABLE) v -= 600;
-  else v -= togo;
-  if (s.goldComplete && !ctx.root.snapshot.gold.complete) v += 500;
-  return v;
-}
-
-/** Holds `key` until the runner rests at `goal` (or `limit` ticks pass); false if nothing ran. */
-function hold(ctx: SearchContext, s: GameState, key: number, goal: number, limit: number, track: { closest: number }): number {
-  let ran = 0;
-  for (let i = 0; i < limit; i++) {
-    if (!advance(s, i === 0 ? key : undefined)) break;
-    ran++;
-    const d = guardDistance(s);
-    if (d < track.closest) track.closest = d;
-    if (s.status !== 'running') break;
-    if (goal >= 0) {
-      const r = s.runner;
-      if (r.xOffset === 0 && r.yOffset === 0 && idx(r.x, r.y) === goal && runnerCanAct(s)) break;
-    }
-  }
-  ctx.budget -= ran;
-  return ran;
-}
-
-function expand(ctx: SearchContext, n: Node, waitTicks: number): Node[] {
-  const out: Node[] = [];
-  const s0 = n.state;
-  const push = (state: GameState, macro: Macro, ticks: number, closest: number) => {
-    if (state.status === 'runner_dead' || ticks === 0) return;
-    const child: Node = {
-      state,
-      macros: [...n.macros, { ...macro, ticks }],
-      ticks: n.ticks + ticks,
-      gold: n.gold + Math.max(0, s0.goldCount - state.goldCount) + (state.goldComplete && !s0.goldComplete && s0.goldCount > 0 ? 0 : 0),
-      closest: Math.min(n.closest, closest),
-      value: 0,
-    };
-    child.value = evaluate(ctx, child);
-    out.push(child);
-  };
-  if (!runnerCanAct(s0)) {
-    const s = cloneState(s0, false);
-    const t = { closest: 99 };
-    const ran = hold(ctx, s, KEY.STOP, routingCell(ctx.graph, s0.runner.x, s0.runner.y), 30, t);
-    push(s, { kind: 'wait', key: 'stop', ticks: ran }, ran, t.closest);
-    return out;
-  }
-  const here = routingCell(ctx.graph, s0.runner.x, s0.runner.y);
-  for (const e of ctx.graph.edges[here]) {
-    const s = cloneState(s0, false);
-    const t = { closest: 99 };
-    let ran = 0;
-    if (e.kind === 'dig_drop') {
-      const dir = e.key === 'dig_left' ? -1 : 1;
-      if (!canDig(s, dir)) continue;
-      ran += hold(ctx, s, KEY_OF[e.key], -1, 12, t);
-      if (s.status !== 'running') {
-        push(s, { kind: 'move', key: e.key, edge: e, ticks: ran }, ran, t.closest);
-        continue;
-      }
-      ran += hold(ctx, s, dir < 0 ? KEY.LEFT : KEY.RIGHT, e.to, e.cost + 20, t);
-    } else {
-      ran += hold(ctx, s, KEY_OF[e.key], e.to, e.cost * 2 + 12, t);
-    }
-    push(s, { kind: 'move', key: e.key, edge: e, ticks: ran }, ran, t.closest);
-  }
-  for (const dir of [-1, 1] as const) {
-    if (!canDig(s0, dir)) continue;
-    const s = cloneState(s0, false);
-    const t = { closest: 99 };
-    const key: KeyName = dir < 0 ? 'dig_left' : 'dig_right';
-    const ran = hold(ctx, s, KEY_OF[key], -1, 12, t);
-    push(s, { kind: 'dig', key, ticks: ran }, ran, t.closest);
-  }
-  const s = cloneState(s0, false);
-  const t = { closest: 99 };
-  const ran = hold(ctx, s, KEY.STOP, -1, waitTicks, t);
-  push(s, { kind: 'wait', key: 'stop', ticks: ran }, ran, t.closest);
-  return out;
-}
-
-function hashNode(s: GameState): string {
   const r = s.runner;
-  let h = `${r.x},${r.y},${r.xOffset},${r.yOffset},${s.goldCount},${s.dig ? 1 : 0}`;
-  for (const g of s.guards) h += `|${g.x},${g.y},${g.action}`;
+  const cell = routingCell(graph, r.x, r.y);
+  return toGo[cell];
+}
+
+/** Progress made: gold taken (or the exit reached) since the root. */
+const madeProgress = (ctx: SearchContext, s: GameState) =>
+  finishedOrAtExit(s) || (!ctx.rootComplete && (s.goldCount < ctx.rootGold || s.goldComplete));
+
+/** The runner stands in a dug brick (a hole that will refill). */
+const inHole = (s: GameState) => s.base[idx(s.runner.x, s.runner.y)] === BLOCK;
+
+/**
+ * A goal: progress made and the runner out of any hole — hole timing is exact because a plan
+ * that takes gold from inside a hole must go on, in simulation, until he is out of it.
+ */
+const isGoal = (ctx: SearchContext, s: GameState) => madeProgress(ctx, s) && (s.status === 'finish' || !inHole(s));
+
+function hashState(s: GameState): string {
+  const r = s.runner;
+  let h = `${r.x},${r.y},${r.xOffset},${r.yOffset},${s.goldCount}`;
+  for (const g of s.guards) h += `|${g.x},${g.y},${g.xOffset >> 2},${g.yOffset >> 2},${g.action}`;
   for (const hole of s.holes) h += `#${hole.x},${hole.y}`;
   return h;
 }
 
-function describe(plan: Node, root: Analysis): string {
-  const moves = plan.macros
-    .slice(0, 4)
-    .map((m) =>
-      m.kind === 'move'
-        ? `${m.edge.kind.replace('_', ' ')} ${m.key.replace('_', ' ')}`
-        : m.kind === 'dig'
-          ? m.key.replace('_', ' ')
-          : `wait ${m.ticks}`,
-    )
-    .join(', ');
-  const gain = plan.gold > 0 ? `collects ${plan.gold} gold` : root.snapshot.gold.complete ? 'heads for the exit' : 'gets closer to gold';
-  return `${gain} in ${plan.ticks} ticks (${moves}${plan.macros.length > 4 ? ', ...' : ''}); closest guard ${plan.closest >= 99 ? 'none' : plan.closest.toFixed(1) + ' tiles'}`;
+/** A binary min-heap of nodes by f (ties: deeper first, which finishes plans sooner). */
+class NodeHeap {
+  private items: Node[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  push(n: Node): void {
+    const a = this.items;
+    a.push(n);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!less(n, a[p]!)) break;
+      a[i] = a[p]!;
+      i = p;
+    }
+    a[i] = n;
+  }
+  pop(): Node | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length && last) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= a.length) break;
+        if (c + 1 < a.length && less(a[c + 1]!, a[c]!)) c++;
+        if (!less(a[c]!, last)) break;
+        a[i] = a[c]!;
+        i = c;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
+}
+
+const less = (p: Node, q: Node) => p.f < q.f || (p.f === q.f && p.depth > q.depth);
+
+const NEAREST_KEPT = 6;
+const closer = (p: Node, q: Node) => p.h < q.h || (p.h === q.h && p.ticks < q.ticks);
+
+function keepNearest(list: Node[], n: Node): void {
+  if (list.length === NEAREST_KEPT && !closer(n, list[list.length - 1]!)) return;
+  let i = list.length;
+  while (i > 0 && closer(n, list[i - 1]!)) i--;
+  list.splice(i, 0, n);
+  if (list.length > NEAREST_KEPT) list.pop();
+}
+
+/** The closest partial plan whose end state can hold out; else the one that is closest. */
+function safestPartial(list: Node[], horizon: number): Node | null {
+  for (const n of list) if (survives(n.state, horizon, { budgetTicks: 1500 })) return n;
+  return list[0] ?? null;
+}
+
+function pathOf(n: Node): Macro[] {
+  const out: Macro[] = [];
+  for (let c: Node | null = n; c && c.macro; c = c.parent) out.push(c.macro);
+  return out.reverse();
+}
+
+function describe(macros: Macro[], n: Node, reachesGoal: boolean, ctx: SearchContext): string {
+  const moves: string[] = [];
+  for (const m of macros) {
+    const last = moves.length ? moves[moves.length - 1]! : '';
+    const word = m.kind === 'wait' ? 'wait' : m.key.replace('_', ' ');
+    const m2 = /^(.*) x(\d+)$/.exec(last);
+    if (m2 && m2[1] === word) moves[moves.length - 1] = `${word} x${Number(m2[2]) + 1}`;
+    else if (last === word) moves[moves.length - 1] = `${word} x2`;
+    else moves.push(word);
+  }
+  const shown = moves.slice(0, 8).join(', ') + (moves.length > 8 ? ', ...' : '');
+  const gold = ctx.rootGold - n.state.goldCount;
+  const gain = finishedOrAtExit(n.state)
+    ? 'reaches the exit'
+    : gold > 0
+      ? `collects ${gold} gold`
+      : reachesGoal
+        ? 'completes the gold'
+        : 'gets closer to gold (no safe goal found within budget)';
+  const guard = n.closest >= 99 ? 'no guard near' : `closest guard ${n.closest.toFixed(1)} tiles`;
+  return `${gain} in ${n.ticks} ticks (${shown}); ${guard}`;
 }
 
 /** Runs the search from the analysis' exact state; null in geometric mode or with nothing to do. */
 export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}): Plan | null {
   // A level still waiting for its first key is planned too: the first move starts it.
-  if (!root.state || (root.state.status !== 'running' && root.state.status !== 'start')) return null;
+  const rootState = root.state;
+  if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
-  const ctx: SearchContext = { root, graph: root.graph, budget: opts.budgetTicks, fields: new Map(), revealed: null };
-  const start: Node = { state: cloneState(root.state, false), macros: [], ticks: 0, gold: 0, closest: guardDistance(root.state), value: 0 };
-  start.value = evaluate(ctx, start);
-  const seen = new Set<string>([hashNode(start.state)]);
-  let frontier: Node[] = [start];
-  const finished: Node[] = [];
+  const ctx: SearchContext = {
+    rootGold: rootState.goldCount,
+    rootComplete: rootState.goldComplete,
+    relaxed: buildNavGraph(root.terrain, { digDown: true }),
+    revealed: null,
+    fields: new Map(),
+    budget: opts.budgetTicks,
+  };
+  const startState = cloneState(rootState, false);
+  const h0 = estimate(ctx, startState);
+  const start: Node = {
+    state: startState,
+    parent: null,
+    macro: null,
+    depth: 0,
+    ticks: 0,
+    g: 0,
+    closest: guardDistance(startState),
+    h: h0,
+    f: 0,
+  };
+  start.f = opts.heuristicWeight * Math.min(h0, 5000);
+  const open = new NodeHeap();
+  open.push(start);
+  const seen = new Set<string>([hashState(startState)]);
   let expanded = 0;
-  for (let depth = 0; depth < opts.maxDepth && frontier.length && ctx.budget > 0; depth++) {
-    const children: Node[] = [];
-    for (const n of frontier) {
-      if (ctx.budget <= 0) break;
-      expanded++;
-      for (const c of expand(ctx, n, opts.waitTicks)) {
-        const h = hashNode(c.state);
-        if (seen.has(h)) continue;
-        seen.add(h);
-        children.push(c);
+  let goalChecks = 0;
+  let goal: Node | null = null;
+  // The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen.
+  const nearest: Node[] = [];
+  while (open.size && ctx.budget > 0) {
+    const n = open.pop()!;
+    if (n !== start && isGoal(ctx, n.state)) {
+      if (goalChecks >= opts.maxGoalChecks) continue;
+      goalChecks++;
+      const budget = { budgetTicks: Math.min(3000, Math.max(500, ctx.budget)) };
+      const ok = finishedOrAtExit(n.state) || survives(n.state, opts.survivalHorizon, budget);
+      ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
+      if (ok) {
+        goal = n;
+        break;
       }
+      continue;
     }
-    children.sort((p, q) => q.value - p.value);
-    finished.push(...children);
-    frontier = children.filter((c) => c.state.status === 'running' || c.state.status === 'start').slice(0, opts.beamWidth);
-  }
-  finished.sort((p, q) => q.value - p.value);
-  // Vet the best plans by how long their end state can hold out against the guards; take the
-  // first that holds out for the whole horizon, else the one that holds out longest.
-  let best: Node | null = null;
-  let bestHold = -1;
-  for (const n of finished.slice(0, 6)) {
-    const hold = n.state.status === 'finish' ? opts.survivalHorizon : survivalTicks(n.state, opts.survivalHorizon);
-    if (hold > bestHold) {
-      best = n;
-      bestHold = hold;
+    if (n !== start) keepNearest(nearest, n);
+    expanded++;
+    const s0 = n.state;
+    const canAct = s0.status === 'start' || runnerCanAct(s0);
+    const options: [MacroKind, KeyName][] = canAct
+      ? [
+          ...MOVE_KEYS.map((k) => ['move', k] as [MacroKind, KeyName]),
+          ...DIG_KEYS.map((k) => ['dig', k] as [MacroKind, KeyName]),
+          ['wait', 'stop'],
+        ]
+      : [['wait', 'stop']];
+    for (const [kind, key] of options) {
+      if (kind === 'wait' && s0.status === 'start') continue;
+      const s = cloneState(s0, false);
+      const track = { closest: 99 };
+      const ran = runMacro(s, kind, key, opts.waitTicks, track);
+      if (ran > 0) ctx.budget -= ran;
+      if (ran <= 0 || s.status === 'runner_dead') continue;
+      const hash = hashState(s);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      // a goal state's estimate is zero: its next target is the next decision's business
+      const h = madeProgress(ctx, s) ? 0 : estimate(ctx, s);
+      const ticks = n.ticks + ran;
+      const closest = Math.min(n.closest, track.closest);
+      // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
+      const nearPenalty = track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
+      const child: Node = {
+        state: s,
+        parent: n,
+        macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+        depth: n.depth + 1,
+        ticks,
+        g: n.g + ran + nearPenalty,
+        closest,
+        h,
+        f: 0,
+      };
+      child.f = child.g + opts.heuristicWeight * Math.min(h, 5000);
+      open.push(child);
     }
-    if (hold >= opts.survivalHorizon) break;
   }
-  if (!best) return null;
+  const chosen = goal ?? safestPartial(nearest, opts.survivalHorizon);
+  if (!chosen) return null;
+  const macros = pathOf(chosen);
+  if (macros.length === 0) return null;
   return {
-    macros: best.macros,
-    goldGained: best.gold,
-    ticks: best.ticks,
-    closestGuard: best.closest >= 99 ? null : Math.round(best.closest * 10) / 10,
-    value: Math.round(best.value),
-    finished: best.state.status === 'finish',
-    endCell: { x: best.state.runner.x, y: best.state.runner.y },
+    macros,
+    goldGained: ctx.rootGold - chosen.state.goldCount,
+    ticks: chosen.ticks,
+    closestGuard: chosen.closest >= 99 ? null : Math.round(chosen.closest * 10) / 10,
+    value: chosen.h >= UNREACHABLE ? -1 : chosen.h,
+    finished: finishedOrAtExit(chosen.state),
+    reachesGoal: goal !== null,
+    endCell: { x: chosen.state.runner.x, y: chosen.state.runner.y },
     expanded,
     simulatedTicks: opts.budgetTicks - ctx.budget,
-    why: describe(best, root),
+    why: describe(macros, chosen, goal !== null, ctx),
   };
 }

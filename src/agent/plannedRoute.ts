@@ -1,6 +1,7 @@
 // Turns the plan search's best plan into the planned_route proposal: its first macro as the
 // first action, explained (macro list, gold, ticks, closest guard) well enough for a model to
 // choose it knowingly.
+import { idx } from '../game/constants.js';
 import type { Analysis } from './analysis.js';
 import { proposal, type Proposal } from './candidates.js';
 import { planSearch, type Plan, type PlanSearchOptions } from './planSearch.js';
@@ -14,13 +15,13 @@ export function plannedRouteProposal(
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight
   // stretch of the plan costs one planning step instead of one per tile.
-  let waypoint = first.kind === 'move' && first.key !== 'dig_left' && first.key !== 'dig_right' ? first.edge.to : null;
+  let waypoint = first.kind === 'move' ? idx(first.to.x, first.to.y) : null;
   let ticks = first.ticks;
-  if (waypoint !== null) {
+  if (first.kind !== 'dig') {
     for (const m of plan.macros.slice(1)) {
-      if (m.kind !== 'move' || m.key !== first.key || ticks + m.ticks > 20) break;
+      if (m.kind !== first.kind || m.key !== first.key || ticks + m.ticks > 20) break;
       ticks += m.ticks;
-      waypoint = m.edge.to;
+      if (waypoint !== null) waypoint = idx(m.to.x, m.to.y);
     }
   }
   // The target is where the plan ends (not the first waypoint), so the stall detectors can tell
@@ -35,6 +36,7 @@ export function plannedRouteProposal(
     scoreParts: { plan: 60, planGold: 8 * plan.goldGained },
     preconditions: ['the exact engine state is known'],
     stopConditions: ['the first move completes', 'a guard changes course (re-plan next step)'],
+    provenByPlan: plan.reachesGoal,
   });
   return { proposal: p, plan };
 }
