@@ -12,6 +12,7 @@ import { candidatesSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import type { CandidatesBuiltPayload } from '../planningState.js';
 import { analysisOf, artifactOf, putArtifact, runContextOf } from '../runContext.js';
+import { read } from '../scopeRead.js';
 import type { CandidatesSlotScope, CandidatesVariantSettings } from './candidatesState.js';
 
 /** The parsed planner options per distinct setting (a handful per process: parsed once, not per step). */
@@ -34,16 +35,16 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
   return function proposeCandidates(scope: CandidatesSlotScope): void {
     const context = runContextOf(scope);
     const analysis = analysisOf(scope);
-    const facts = artifactOf(context, scope.facts);
-    const { candidateLimit, maxActionTicks, showCandidateScores } = scope.options;
+    const facts = artifactOf(context, read(scope, 'facts'));
+    const { candidateLimit, maxActionTicks, showCandidateScores } = read(scope, 'options');
     const options = plannerOptions({ candidateLimit, maxActionTicks, showCandidateScores, simulate: settings.simulate });
-    const planned = settings.planSearch && !facts.activeDig && !facts.runner.falling ? plannedRouteProposal(analysis) : null;
+    const planned = settings.planSearch && !facts.activeDig ? plannedRouteProposal(analysis) : null;
     context.plan = planned?.plan ?? null;
     const set = buildCandidates({
       analysis,
       facts,
       options,
-      stall: artifactOf(context, scope.stall),
+      stall: artifactOf(context, read(scope, 'stall')),
       adjustForStall: applyStallAdjustment,
       extraProposals: planned?.proposal ? [planned.proposal] : [],
     });

@@ -325,7 +325,9 @@ export function proposeAll(inputs: CandidateInputs): Proposal[] {
   }
   if (facts.runner.falling) {
     const land = xy(a.source);
+    // A key pressed in mid-fall takes effect on landing, so a searched plan may choose it now.
     return [
+      ...(inputs.extraProposals ?? []),
       proposal('continue_fall', 'stop', Math.min(20, Math.max(1, (land.y - facts.runner.y) * 5)), {
         target: land,
         waypoint: a.source,
@@ -459,7 +461,8 @@ export function checkProposal(
 ): { candidate: Candidate } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
   const { analysis: a, facts, options } = inputs;
   const maxTicks = Math.min(options.maxActionTicks, 20);
-  const physical = p.kind === 'continue_fall' || p.kind === 'wait_for_dig_completion' ? null : physicallyValid(facts, p);
+  const exempt = p.kind === 'continue_fall' || p.kind === 'wait_for_dig_completion' || (p.kind === 'planned_route' && facts.runner.falling);
+  const physical = exempt ? null : physicallyValid(facts, p);
   if (physical)
     return { rejected: 'physical_rejection', why: physical, candidate: toCandidate(p, null, 'none', Math.min(p.ticks, maxTicks)) };
   if (a.state && options.simulate) {

@@ -115,7 +115,9 @@ export function buildNavGraph(terrain: Terrain, options: NavGraphOptions = {}): 
         if (tiles[to] === BLOCK && edges[to].length === 0) addMoves(nx, (to / 28) | 0, to);
       }
     }
-    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR) {
+    // (Digging is diagonal: the runner needs room beside him, unless he is already in a staircase.)
+    const roomBeside = (x > 0 && !isWallFromSide(tiles[from - 1])) || (x < 27 && !isWallFromSide(tiles[from + 1]));
+    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR && (roomBeside || from === self)) {
       const brick = from + 28;
       const to = landing(tiles, x, y + 1, brick);
       const dy = (to - from) / 28;

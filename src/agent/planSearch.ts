@@ -6,15 +6,15 @@
 // search towards the digs, and the exact simulation finds the sequence that works (shafts,
 // staircases, holes as passages while they last, trapped guards' heads, waiting for a guard to
 // pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
-import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, idx } from '../game/constants.js';
-import { runnerCanAct } from '../game/rules/runner.js';
+import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, LADDR, SOLID, idx } from '../game/constants.js';
+import { canDig, runnerCanAct } from '../game/rules/runner.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, type KeyName } from './keys.js';
 import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
-import { survives } from './sim.js';
+import { holdsOut } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
@@ -27,6 +27,9 @@ export interface PlanSearchOptions {
   survivalHorizon: number;
   /** At most this many goal states are checked for survival per decision. */
   maxGoalChecks: number;
+  /** Extra simulated ticks for the escape beam when no plan to gold holds out, and its width. */
+  escapeBudgetTicks: number;
+  escapeWidth: number;
 }
 
 /**
@@ -42,6 +45,8 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   waitTicks: 6,
   survivalHorizon: 64,
   maxGoalChecks: 6,
+  escapeBudgetTicks: 6000,
+  escapeWidth: 10,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -54,7 +59,11 @@ export interface Macro {
   to: { x: number; y: number };
 }
 
+/** goal: reaches gold or the exit and holds out; partial: heads for it; escape: only survives. */
+export type PlanMode = 'goal' | 'partial' | 'escape';
+
 export interface Plan {
+  mode: PlanMode;
   macros: Macro[];
   goldGained: number;
   ticks: number;
@@ -90,10 +99,11 @@ interface SearchContext {
   revealed: NavGraph | null;
   fields: Map<number | string, Int32Array>;
   budget: number;
+  /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
+  rootReachable: boolean;
 }
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
-const DIG_KEYS: KeyName[] = ['dig_left', 'dig_right'];
 const MAX_MOVE_TICKS = 90;
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
 const ALL_CELLS = CELLS;
@@ -265,10 +275,102 @@ function keepNearest(list: Node[], n: Node): void {
   if (list.length > NEAREST_KEPT) list.pop();
 }
 
-/** The closest partial plan whose end state can hold out; else the one that is closest. */
-function safestPartial(list: Node[], horizon: number): Node | null {
-  for (const n of list) if (survives(n.state, horizon, { budgetTicks: 1500 })) return n;
-  return list[0] ?? null;
+/** The closest partial plan whose end state can hold out, if any. */
+function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
+  for (const n of list) if (holdsOut(n.state, horizon)) return n;
+  return null;
+}
+
+/** The macros worth trying from a state (those that certainly do nothing are left out). */
+function macroOptions(s: GameState): [MacroKind, KeyName][] {
+  if (s.status === 'start') return MOVE_KEYS.map((k) => ['move', k]);
+  // falling: the key held on landing decides what he does next
+  if (!runnerCanAct(s))
+    return [
+      ['move', 'left'],
+      ['move', 'right'],
+      ['move', 'down'],
+      ['wait', 'stop'],
+    ];
+  const r = s.runner;
+  const out: [MacroKind, KeyName][] = [
+    ['move', 'left'],
+    ['move', 'right'],
+  ];
+  const at = idx(r.x, r.y);
+  if (s.base[at] === LADDR || r.yOffset !== 0) out.push(['move', 'up']);
+  if (r.y < 15) {
+    const below = s.act[at + 28];
+    if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
+  }
+  if (canDig(s, -1)) out.push(['dig', 'dig_left']);
+  if (canDig(s, 1)) out.push(['dig', 'dig_right']);
+  out.push(['wait', 'stop']);
+  return out;
+}
+
+/** The live children of a node, one per macro that does something (budget charged). */
+function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions): Node[] {
+  const out: Node[] = [];
+  for (const [kind, key] of macroOptions(n.state)) {
+    const s = cloneState(n.state, false);
+    const track = { closest: 99 };
+    const ran = runMacro(s, kind, key, opts.waitTicks, track);
+    if (ran > 0) ctx.budget -= ran;
+    if (ran <= 0 || s.status === 'runner_dead') continue;
+    // a state that made progress estimates zero: its next target is the next decision's business
+    const h = madeProgress(ctx, s) ? 0 : estimate(ctx, s);
+    // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
+    // the root is in one already.
+    if (h >= UNREACHABLE && ctx.rootReachable) continue;
+    // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
+    const nearPenalty = track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
+    out.push({
+      state: s,
+      parent: n,
+      macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+      depth: n.depth + 1,
+      ticks: n.ticks + ran,
+      g: n.g + ran + nearPenalty,
+      closest: Math.min(n.closest, track.closest),
+      h,
+      f: 0,
+    });
+  }
+  return out;
+}
+
+/**
+ * The escape when no plan to gold holds out: a beam over macros that keeps the runner alive
+ * longest, preferring the states farthest from the guards, then closest to gold. Returns the
+ * path's end node (a plan of survival), or null when every move dies at once.
+ */
+function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node | null {
+  const horizon = opts.survivalHorizon;
+  ctx.budget = Math.max(ctx.budget, 0) + opts.escapeBudgetTicks;
+  let frontier: Node[] = [start];
+  const done: Node[] = [];
+  let longest: Node | null = null;
+  const seen = new Set<string>();
+  while (frontier.length && ctx.budget > 0) {
+    const next: Node[] = [];
+    for (const n of frontier) {
+      for (const c of childrenOf(ctx, n, opts)) {
+        const hash = hashState(c.state);
+        if (seen.has(hash)) continue;
+        seen.add(hash);
+        if (!longest || c.ticks > longest.ticks) longest = c;
+        if (c.ticks >= horizon) done.push(c);
+        else next.push(c);
+      }
+      if (ctx.budget <= 0) break;
+    }
+    next.sort((p, q) => guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
+    frontier = next.slice(0, opts.escapeWidth);
+  }
+  if (done.length === 0) return longest;
+  done.sort((p, q) => guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
+  return done[0]!;
 }
 
 function pathOf(n: Node): Macro[] {
@@ -277,7 +379,7 @@ function pathOf(n: Node): Macro[] {
   return out.reverse();
 }
 
-function describe(macros: Macro[], n: Node, reachesGoal: boolean, ctx: SearchContext): string {
+function describe(macros: Macro[], n: Node, mode: PlanMode, ctx: SearchContext): string {
   const moves: string[] = [];
   for (const m of macros) {
     const last = moves.length ? moves[moves.length - 1]! : '';
@@ -293,9 +395,11 @@ function describe(macros: Macro[], n: Node, reachesGoal: boolean, ctx: SearchCon
     ? 'reaches the exit'
     : gold > 0
       ? `collects ${gold} gold`
-      : reachesGoal
+      : mode === 'goal'
         ? 'completes the gold'
-        : 'gets closer to gold (no safe goal found within budget)';
+        : mode === 'escape'
+          ? `stays alive ${n.ticks} ticks away from the guards (no plan to gold holds out)`
+          : 'gets closer to gold (no goal within the search budget)';
   const guard = n.closest >= 99 ? 'no guard near' : `closest guard ${n.closest.toFixed(1)} tiles`;
   return `${gain} in ${n.ticks} ticks (${shown}); ${guard}`;
 }
@@ -313,9 +417,11 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     revealed: null,
     fields: new Map(),
     budget: opts.budgetTicks,
+    rootReachable: true,
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);
+  ctx.rootReachable = h0 < UNREACHABLE;
   const start: Node = {
     state: startState,
     parent: null,
@@ -341,8 +447,11 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     if (n !== start && isGoal(ctx, n.state)) {
       if (goalChecks >= opts.maxGoalChecks) continue;
       goalChecks++;
-      const budget = { budgetTicks: Math.min(3000, Math.max(500, ctx.budget)) };
-      const ok = finishedOrAtExit(n.state) || survives(n.state, opts.survivalHorizon, budget);
+      // A goal must leave the rest of the level possible (gold sealed in a pit is a trap) and
+      // hold out against the guards.
+      const ok =
+        finishedOrAtExit(n.state) ||
+        ((!ctx.rootReachable || estimate(ctx, n.state) < UNREACHABLE) && holdsOut(n.state, opts.survivalHorizon));
       ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
       if (ok) {
         goal = n;
@@ -352,47 +461,25 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     }
     if (n !== start) keepNearest(nearest, n);
     expanded++;
-    const s0 = n.state;
-    const canAct = s0.status === 'start' || runnerCanAct(s0);
-    const options: [MacroKind, KeyName][] = canAct
-      ? [
-          ...MOVE_KEYS.map((k) => ['move', k] as [MacroKind, KeyName]),
-          ...DIG_KEYS.map((k) => ['dig', k] as [MacroKind, KeyName]),
-          ['wait', 'stop'],
-        ]
-      : [['wait', 'stop']];
-    for (const [kind, key] of options) {
-      if (kind === 'wait' && s0.status === 'start') continue;
-      const s = cloneState(s0, false);
-      const track = { closest: 99 };
-      const ran = runMacro(s, kind, key, opts.waitTicks, track);
-      if (ran > 0) ctx.budget -= ran;
-      if (ran <= 0 || s.status === 'runner_dead') continue;
-      const hash = hashState(s);
+    for (const child of childrenOf(ctx, n, opts)) {
+      const hash = hashState(child.state);
       if (seen.has(hash)) continue;
       seen.add(hash);
-      // a goal state's estimate is zero: its next target is the next decision's business
-      const h = madeProgress(ctx, s) ? 0 : estimate(ctx, s);
-      const ticks = n.ticks + ran;
-      const closest = Math.min(n.closest, track.closest);
-      // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
-      const nearPenalty = track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
-      const child: Node = {
-        state: s,
-        parent: n,
-        macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
-        depth: n.depth + 1,
-        ticks,
-        g: n.g + ran + nearPenalty,
-        closest,
-        h,
-        f: 0,
-      };
-      child.f = child.g + opts.heuristicWeight * Math.min(h, 5000);
+      child.f = child.g + opts.heuristicWeight * Math.min(child.h, 5000);
       open.push(child);
     }
   }
-  const chosen = goal ?? safestPartial(nearest, opts.survivalHorizon);
+  // No safe goal: the closest partial plan that holds out, else the best escape from the guards.
+  let mode: PlanMode = 'goal';
+  let chosen = goal;
+  if (!chosen) {
+    mode = 'partial';
+    chosen = partialThatHoldsOut(nearest, opts.survivalHorizon);
+  }
+  if (!chosen) {
+    mode = 'escape';
+    chosen = escape(ctx, start, opts) ?? nearest[0] ?? null;
+  }
   if (!chosen) return null;
   const macros = pathOf(chosen);
   if (macros.length === 0) return null;
@@ -407,6 +494,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     endCell: { x: chosen.state.runner.x, y: chosen.state.runner.y },
     expanded,
     simulatedTicks: opts.budgetTicks - ctx.budget,
-    why: describe(macros, chosen, goal !== null, ctx),
+    mode,
+    why: describe(macros, chosen, mode, ctx),
   };
 }

@@ -25,7 +25,7 @@ export function planStep(
   const opts = plannerOptionsSchema.parse(options);
   const analysis = analyzeSnapshot(snapshot, { simulate: opts.simulate });
   const facts = buildFacts(analysis);
-  const planned = options.planSearch !== false && !facts.activeDig && !facts.runner.falling ? plannedRouteProposal(analysis) : null;
+  const planned = options.planSearch !== false && !facts.activeDig ? plannedRouteProposal(analysis) : null;
   const stall = stallReport(history, { goldComplete: facts.goldComplete });
   const set = buildCandidates({
     analysis,

@@ -72,8 +72,10 @@ const CONTINUATIONS = [KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.STOP, KEY.DIG_
 export interface SurvivalOptions {
   /** Ticks per continuation segment (default 6). */
   segment?: number;
-  /** Give up (and answer true: unknown counts as survivable) after this many simulated ticks. */
+  /** Give up after this many simulated ticks; the answer is then `unknownIs`. */
   budgetTicks?: number;
+  /** What a search that ran out of budget answers (default true: unknown counts as survivable). */
+  unknownIs?: boolean;
 }
 
 /**
@@ -85,7 +87,21 @@ export function survives(state: GameState, horizon: number, options: SurvivalOpt
   if (state.status === 'runner_dead') return false;
   if (state.status === 'finish' || horizon <= 0) return true;
   const budget = { left: options.budgetTicks ?? 1500 };
-  return survivesFrom(state, horizon, options.segment ?? 6, budget);
+  const found = survivesFrom(state, horizon, options.segment ?? 6, budget);
+  return budget.left <= 0 ? (options.unknownIs ?? true) : found;
+}
+
+/**
+ * A careful survival test for plan goals: a quick depth-first search decides most states; when
+ * it runs out of budget the graded beam of survivalTicks decides (never "unknown means yes").
+ */
+export function holdsOut(state: GameState, horizon: number): boolean {
+  if (state.status === 'runner_dead') return false;
+  if (state.status === 'finish') return true;
+  const budget = { left: 1200 };
+  const found = survivesFrom(state, horizon, 6, budget);
+  if (budget.left > 0) return found;
+  return survivalTicks(state, horizon) >= horizon;
 }
 
 function survivesFrom(s: GameState, horizon: number, segment: number, budget: { left: number }): boolean {
