@@ -451,7 +451,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
       // hold out against the guards.
       const ok =
         finishedOrAtExit(n.state) ||
-        ((!ctx.rootReachable || estimate(ctx, n.state) < UNREACHABLE) && holdsOut(n.state, opts.survivalHorizon));
+        ((!ctx.rootReachable || n.state.goldComplete || estimate(ctx, n.state) < UNREACHABLE) && holdsOut(n.state, opts.survivalHorizon));
       ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
       if (ok) {
         goal = n;

@@ -1,0 +1,69 @@
+// The plan search as a specification (agent-planner §3, issue #9): it finds dig sequences the
+// navigation graph cannot express, leaves a sealed pit's gold for last, gets past a closing
+// guard alive, and is a pure function of the exact state. Each plan is then played in the
+// real engine, macro by macro, to check that what it promised happens.
+import { describe, expect, it } from 'vitest';
+import { analyzeSnapshot } from '../../src/agent/analysis.js';
+import { KEY_OF } from '../../src/agent/keys.js';
+import { planSearch, type Plan } from '../../src/agent/planSearch.js';
+import type { Game } from '../../src/game/game.js';
+import { sceneGame } from './helpers/scene.js';
+
+function searchFrom(game: Game): Plan {
+  const analysis = analyzeSnapshot(game.snapshot({ withEngineState: true }), { simulate: true });
+  const plan = planSearch(analysis);
+  expect(plan).not.toBeNull();
+  return plan!;
+}
+
+/** Presses each macro's key for its ticks, as the episode loop would. */
+function follow(game: Game, plan: Plan): void {
+  for (const m of plan.macros) game.press(KEY_OF[m.key], m.ticks);
+}
+
+describe('plan search', () => {
+  it('digs a staircase through two layers of bricks to reach buried gold', () => {
+    // runner (2,11) on two brick rows; the gold (8,14) lies in the open row under them
+    const game = sceneGame(['  &', '#'.repeat(28), '#'.repeat(28), '        $']);
+    const gold = game.state.goldCount;
+    const plan = searchFrom(game);
+    expect(plan.mode).toBe('goal');
+    expect(plan.goldGained).toBe(1);
+    expect(plan.macros.filter((m) => m.kind === 'dig').length).toBeGreaterThanOrEqual(3);
+    follow(game, plan);
+    expect(game.state.status).toBe('running');
+    expect(game.state.goldCount).toBe(gold - 1);
+  });
+
+  it('leaves gold in a sealed pit for last: taking it first would strand the runner', () => {
+    // runner (6,13); free gold (1,13) five tiles left; gold (9,14) three tiles right at the
+    // bottom of a one-wide pit in the brick row, which nobody climbs out of
+    const game = sceneGame([' $    &', '#########$##################']);
+    const first = searchFrom(game);
+    expect(first.mode).toBe('goal');
+    follow(game, first);
+    expect(game.state.runner).toMatchObject({ x: 1, y: 13 });
+    const second = searchFrom(game);
+    follow(game, second);
+    expect(game.state.goldCount).toBe(0);
+    expect(game.state.status).toBe('running');
+  });
+
+  it('gets past a guard closing in on the row between the runner and the gold', () => {
+    // runner (1,13), guard (9,13), gold (18,13), on a brick floor the runner can dig
+    const game = sceneGame(['', ' &       0        $', '#'.repeat(28)]);
+    const plan = searchFrom(game);
+    expect(plan.mode).toBe('goal');
+    follow(game, plan);
+    expect(game.state.status).toBe('running');
+    expect(game.state.goldCount).toBe(0);
+  });
+
+  it('is a pure function of the exact state', () => {
+    const game = sceneGame(['', ' &       0        $', '#'.repeat(28)]);
+    const a = searchFrom(game);
+    const b = searchFrom(game);
+    expect(b.macros).toEqual(a.macros);
+    expect(b.why).toBe(a.why);
+  });
+});
