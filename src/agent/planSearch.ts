@@ -43,7 +43,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 24_000,
   heuristicWeight: 1.5,
   waitTicks: 6,
-  survivalHorizon: 64,
+  survivalHorizon: 100,
   maxGoalChecks: 6,
   escapeBudgetTicks: 6000,
   escapeWidth: 10,
@@ -219,7 +219,7 @@ const isGoal = (ctx: SearchContext, s: GameState) => madeProgress(ctx, s) && (s.
 function hashState(s: GameState): string {
   const r = s.runner;
   let h = `${r.x},${r.y},${r.xOffset},${r.yOffset},${s.goldCount}`;
-  for (const g of s.guards) h += `|${g.x},${g.y},${g.xOffset >> 2},${g.yOffset >> 2},${g.action}`;
+  for (const g of s.guards) h += `|${g.x},${g.y}`;
   for (const hole of s.holes) h += `#${hole.x},${hole.y}`;
   return h;
 }
@@ -281,8 +281,23 @@ function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
   return null;
 }
 
+/** Guards this close (tiles) make any dig worth trying: a trap in front of a closing guard. */
+const TRAP_RANGE = 6;
+
+/**
+ * Whether digging to side `dir` is worth simulating: a guard is near (a trap), or the dug brick
+ * leads closer to the target on the dig-relaxed graph (a shaft, a staircase, a drop). Digs are
+ * possible almost everywhere on brick floors; trying them all would spend half the budget.
+ */
+function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1): boolean {
+  if (guardDistance(s) < TRAP_RANGE) return true;
+  const { toGo } = fieldFor(ctx, s);
+  const brick = idx(s.runner.x + dir, s.runner.y + 1);
+  return toGo[brick]! < h || (brick + 28 < ALL_CELLS && toGo[brick + 28]! < h);
+}
+
 /** The macros worth trying from a state (those that certainly do nothing are left out). */
-function macroOptions(s: GameState): [MacroKind, KeyName][] {
+function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, KeyName][] {
   if (s.status === 'start') return MOVE_KEYS.map((k) => ['move', k]);
   // falling: the key held on landing decides what he does next
   if (!runnerCanAct(s))
@@ -303,8 +318,7 @@ function macroOptions(s: GameState): [MacroKind, KeyName][] {
     const below = s.act[at + 28];
     if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
   }
-  if (canDig(s, -1)) out.push(['dig', 'dig_left']);
-  if (canDig(s, 1)) out.push(['dig', 'dig_right']);
+  for (const dir of [-1, 1] as const) if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
   out.push(['wait', 'stop']);
   return out;
 }
@@ -312,7 +326,7 @@ function macroOptions(s: GameState): [MacroKind, KeyName][] {
 /** The live children of a node, one per macro that does something (budget charged). */
 function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions): Node[] {
   const out: Node[] = [];
-  for (const [kind, key] of macroOptions(n.state)) {
+  for (const [kind, key] of macroOptions(ctx, n.state, n.h)) {
     const s = cloneState(n.state, false);
     const track = { closest: 99 };
     const ran = runMacro(s, kind, key, opts.waitTicks, track);
