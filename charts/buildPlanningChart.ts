@@ -1,16 +1,18 @@
 // Builds the planning chart for one combination of slot variants and caches it: Seed -> Analyze ->
 // Context (selector over the slot subflows) -> messageAPI -> CallLLM -> Validate (decider: one retry
-// looping back to messageAPI, or finish = Fallback -> Action). Built once per combination, run per
-// planning step with a fresh FlowChartExecutor (see planNextAction.ts). Stage ids: conventions.ts.
+// looping back to messageAPI, or Fallback) -> Action. Built once per combination, run per
+// planning step with a fresh FlowChartExecutor (see planNextAction.ts), drawn from its structure
+// (lens, service). Stage ids: conventions.ts.
 import { flowChart, type FlowChart } from 'footprintjs';
 import type { ILogger } from 'footprintjs/advanced';
 import { SLOT_IDS, STAGE_IDS, VALIDATE_BRANCHES } from './conventions.js';
-import { finishChart, finishMount } from './finish/buildFinishChart.js';
 import type { PlanningState } from './planningState.js';
 import { SLOT_REGISTRY, slotChart, type SlotVariants } from './slots/registry.js';
+import { actionStage } from './stages/action.js';
 import { analyzeStage } from './stages/analyze.js';
 import { callLlmStage } from './stages/callLlm.js';
 import { contextStage } from './stages/context.js';
+import { fallbackStage } from './stages/fallback.js';
 import { messageApiStage } from './stages/messageApi.js';
 import { retryStage } from './stages/retry.js';
 import { seedStage } from './stages/seed.js';
@@ -33,27 +35,53 @@ export function buildPlanningChart(variants: SlotVariants): FlowChart {
     .end()
     .addFunction('MessageAPI', messageApiStage, STAGE_IDS.messageApi, "assemble system + user from the slots' pieces")
     .addFunction('CallLLM', callLlmStage, STAGE_IDS.callLlm, 'mint the model receipt, call the provider under a deadline')
-    .addDeciderFunction('Validate', validateStage, STAGE_IDS.validate, 'parse and validate the pick; retry once or finish')
+    .addDeciderFunction('Validate', validateStage, STAGE_IDS.validate, 'parse and validate the pick; retry once or fall back')
     .addFunctionBranch(VALIDATE_BRANCHES.retry, 'Retry', retryStage, 'prepare the one retry', { loopTo: STAGE_IDS.messageApi })
-    .addSubFlowChartBranch(VALIDATE_BRANCHES.finish, finishChart(), 'Finish', finishMount)
+    .addFunctionBranch(
+      VALIDATE_BRANCHES.fallback,
+      'Fallback',
+      fallbackStage,
+      'keep the model pick or fall back to the best valid candidate',
+    )
     .end()
+    .addFunction('Action', actionStage, STAGE_IDS.action, 'the final action: keyCode, clamped ticks, reason; ends the run')
     .setLogger(quietLogger)
     .build();
 }
 
-const charts = new Map<string, FlowChart>();
+/**
+ * The chart as planNextAction runs it: the same chart without its build-time structure. footprintjs
+ * deep-copies that structure (a JSON round trip of the whole chart, slots included) into every
+ * executor it constructs and every run it starts, only to keep a runtime copy for visualisation,
+ * which nothing here reads; the lens and the service draw the cached chart's own structure.
+ */
+export function runnableChart(chart: FlowChart): FlowChart {
+  return { ...chart, buildTimeStructure: undefined } as unknown as FlowChart;
+}
+
+const charts = new Map<string, { chart: FlowChart; runnable: FlowChart }>();
 
 export function variantKey(variants: SlotVariants): string {
   return SLOT_IDS.map((slot) => `${slot}=${variants[slot]}`).join(';');
 }
 
-/** The built chart for these slot variants (built on first use, then cached). */
-export function planningChart(variants: SlotVariants): FlowChart {
+function cached(variants: SlotVariants): { chart: FlowChart; runnable: FlowChart } {
   const key = variantKey(variants);
-  let chart = charts.get(key);
-  if (!chart) {
-    chart = buildPlanningChart(variants);
-    charts.set(key, chart);
+  let entry = charts.get(key);
+  if (!entry) {
+    const chart = buildPlanningChart(variants);
+    entry = { chart, runnable: runnableChart(chart) };
+    charts.set(key, entry);
   }
-  return chart;
+  return entry;
+}
+
+/** The built chart for these slot variants (built on first use, then cached): its structure draws the chart. */
+export function planningChart(variants: SlotVariants): FlowChart {
+  return cached(variants).chart;
+}
+
+/** The same chart, to run (see `runnableChart`). */
+export function runnablePlanningChart(variants: SlotVariants): FlowChart {
+  return cached(variants).runnable;
 }

@@ -3,7 +3,7 @@
 // assembler and (later) the lens key on these constants only, never on display names.
 // No logic beyond small lookups; change an id here and every consumer follows.
 
-/** Root-level stage ids, in chart order (the finish stages live inside the `finish` branch). */
+/** Stage ids, in chart order (the slot stages are in SLOT_STAGE_IDS). */
 export const STAGE_IDS = {
   seed: 'seed',
   analyze: 'analyze',
@@ -13,21 +13,15 @@ export const STAGE_IDS = {
   validate: 'validate',
   /** Decider branch: prepares the one retry, then loops back to message-api. */
   retry: 'retry',
-  /** Decider branch: a subflow holding fallback -> action (the terminal work, see charts/README.md). */
-  finish: 'finish',
+  /** Decider branch: keeps the model's pick or falls back (the last pass only). */
   fallback: 'fallback',
+  /** After the decider: the final action; it ends the run (see charts/README.md). */
   action: 'action',
 } as const;
 export type StageId = (typeof STAGE_IDS)[keyof typeof STAGE_IDS];
 
-/** Full stage ids (subflow path included) of the two terminal stages inside the finish branch. */
-export const FINISH_STAGE_PATHS = {
-  fallback: `${STAGE_IDS.finish}/${STAGE_IDS.fallback}`,
-  action: `${STAGE_IDS.finish}/${STAGE_IDS.action}`,
-} as const;
-
 /** Validate's decider branches. */
-export const VALIDATE_BRANCHES = { retry: STAGE_IDS.retry, finish: STAGE_IDS.finish } as const;
+export const VALIDATE_BRANCHES = { retry: STAGE_IDS.retry, fallback: STAGE_IDS.fallback } as const;
 
 /** Prompt slots: each is a standalone chart mounted under its subflow id; variants live in slots/registry.ts. */
 export const SLOT_IDS = ['state-summary', 'candidates', 'stall-report'] as const;
@@ -101,7 +95,7 @@ export const SCOPE_KEYS = {
   statuses: 'statuses',
   validation: 'validation',
   recoveryStep: 'recoveryStep',
-  // finish
+  // fallback, action
   selection: 'selection',
   action: 'action',
 } as const;
@@ -125,7 +119,6 @@ export const SUBFLOW_OUTPUTS: Readonly<Record<string, Readonly<Record<string, st
     pieces: SCOPE_KEYS.candidatePieces,
   },
   [SUBFLOW_IDS['stall-report']]: { pieces: SCOPE_KEYS.stallReportPieces },
-  [STAGE_IDS.finish]: { selection: SCOPE_KEYS.selection, action: SCOPE_KEYS.action },
 };
 
 /** Emit channel event names (telemetry: recorders read these; no stage does). */

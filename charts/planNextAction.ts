@@ -9,7 +9,8 @@ import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';
 import { StageReceiptRecorder } from '../recorders/stageReceipts.js';
 import { assembleTraceStep, type CandidateSummary, type TraceStepRecord, type TraceValidation } from '../recorders/traceStep.js';
-import { planningChart } from './buildPlanningChart.js';
+import { runnablePlanningChart } from './buildPlanningChart.js';
+import { QUIET_NARRATIVE, executorOptions } from './runOptions.js';
 import type { SlotId } from './conventions.js';
 import { NoValidCandidateError, PlanningCancelledError } from './errors.js';
 import type { ActionState, PlanningArgs, PlanningOptions, PlanningState } from './planningState.js';
@@ -111,11 +112,10 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
     },
   };
 
-  // Receipts come from the recorder's events, so footprintjs' own per-stage read/write views are
-  // not needed (each would copy the tracked value); the lens mode (captureValues) keeps them, and
-  // its receipts hold the values behind the artifact refs.
-  const tracking = deps.captureValues ? 'full' : 'off';
-  const executor = new FlowChartExecutor(planningChart(variants), { readTracking: tracking, writeTracking: tracking });
+  // Receipts come from the recorder's events: footprintjs' read/write views and its own narrative
+  // are switched off (runOptions.ts); the lens mode (captureValues) keeps the views.
+  const executor = new FlowChartExecutor(runnablePlanningChart(variants), executorOptions(deps.captureValues ?? false));
+  executor.enableNarrative(QUIET_NARRATIVE);
   const receipts = new StageReceiptRecorder({
     captureValues: deps.captureValues,
     expandValue: (value) => expandArtifactRef(context, value),

@@ -1,7 +1,8 @@
 // The model-call receipt: what the model was handed, minted by CallLLM just before the provider is
 // called (so a failed or timed-out call still has one). It holds the model, provider, params and
 // sha256 hashes of the system text, of each prompt piece with the slot that produced it, and of
-// the whole request; never the text itself (agent-planner §8). Pure, apart from the clock.
+// the whole request; never the text itself (agent-planner §8). Pure, apart from the clock (and a
+// cache of the hashes of texts sent again: the system text, the pieces built once per process).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
@@ -49,6 +50,29 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+/**
+ * Piece hashes by piece object (pieces are never changed once built): the task and rules pieces are
+ * built once per process and a retry re-sends the slots' pieces, so each text is hashed once.
+ */
+const pieceHashes = new WeakMap<object, string>();
+
+function pieceSha256(piece: { text: string }): string {
+  let hash = pieceHashes.get(piece);
+  if (hash === undefined) {
+    hash = sha256(piece.text);
+    pieceHashes.set(piece, hash);
+  }
+  return hash;
+}
+
+/** The system text is the same for every call: its hash is kept until the text changes. */
+let lastSystem: { text: string; sha256: string } | null = null;
+
+function systemSha256(text: string): string {
+  if (lastSystem?.text !== text) lastSystem = { text, sha256: sha256(text) };
+  return lastSystem.sha256;
+}
+
 export function mintModelReceipt(input: ModelReceiptInput): ModelReceipt {
   const { model, params, system, user } = input;
   const request = JSON.stringify({
@@ -70,12 +94,12 @@ export function mintModelReceipt(input: ModelReceiptInput): ModelReceipt {
     model: model.model,
     modelSource: model.modelSource,
     params: { temperature: params.temperature, deadlineMs: params.deadlineMs },
-    systemSha256: sha256(system),
+    systemSha256: systemSha256(system),
     userSha256: sha256(user),
     pieces: input.pieces.map((piece) => ({
       slot: piece.slot,
       section: piece.section,
-      sha256: sha256(piece.text),
+      sha256: pieceSha256(piece),
       chars: piece.text.length,
     })),
     requestSha256: sha256(request),

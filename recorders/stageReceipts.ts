@@ -156,7 +156,7 @@ function stageIdOf(runtimeStageId: string): string {
 }
 
 function subflowPathOf(stageId: string): string[] {
-  return stageId.split('/').slice(0, -1);
+  return stageId.includes('/') ? stageId.split('/').slice(0, -1) : [];
 }
 
 // ---------------------------------------------------------------- the recorder
@@ -168,6 +168,8 @@ export class StageReceiptRecorder implements CombinedRecorder {
   readonly #started = new Map<string, number>();
   readonly #events: RecordedEvent[] = [];
   readonly #errors: RecordedError[] = [];
+  /** The receipt the last event went to: a stage's events arrive together, so most lookups hit it. */
+  #last: StageReceipt | null = null;
 
   constructor(options: StageReceiptOptions = {}) {
     this.#capture = options.captureValues ?? false;
@@ -190,6 +192,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
   }
 
   clear(): void {
+    this.#last = null;
     this.#receipts.clear();
     this.#started.clear();
     this.#events.length = 0;
@@ -201,6 +204,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
   }
 
   #receipt(runtimeStageId: string): StageReceipt {
+    if (this.#last?.runtimeStageId === runtimeStageId) return this.#last;
     let receipt = this.#receipts.get(runtimeStageId);
     if (!receipt) {
       const stageId = stageIdOf(runtimeStageId);
@@ -218,6 +222,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
       };
       this.#receipts.set(runtimeStageId, receipt);
     }
+    this.#last = receipt;
     return receipt;
   }
 
@@ -244,36 +249,39 @@ export class StageReceiptRecorder implements CombinedRecorder {
   }
 
   // ---- scope channel
-  onStageStart = (e: StageEvent): void => {
+  static readonly #onStageStart = function (this: StageReceiptRecorder, e: StageEvent): void {
     this.#receipt(e.runtimeStageId);
     this.#start(e.runtimeStageId);
   };
 
-  onStageEnd = (e: StageEvent): void => {
+  static readonly #onStageEnd = function (this: StageReceiptRecorder, e: StageEvent): void {
     this.#close(e.runtimeStageId, 'ok');
   };
 
-  onRead = (e: ReadEvent): void => {
+  static readonly #onRead = function (this: StageReceiptRecorder, e: ReadEvent): void {
     if (!e.key) return;
     const reads = this.#receipt(e.runtimeStageId).reads;
-    const seen = reads.find((r) => r.key === e.key);
-    if (seen) {
+    for (const seen of reads) {
+      if (seen.key !== e.key) continue;
       seen.count = (seen.count ?? 1) + 1;
       return;
     }
     reads.push(this.#touch(e.key, e.value));
   };
 
-  onWrite = (e: WriteEvent): void => {
+  static readonly #onWrite = function (this: StageReceiptRecorder, e: WriteEvent): void {
     const writes = this.#receipt(e.runtimeStageId).writes;
     const entry: WriteTouch = { ...this.#touch(e.key, e.value), op: e.operation };
-    const index = writes.findIndex((w) => w.key === e.key);
-    if (index < 0) writes.push(entry);
-    else writes[index] = { ...entry, count: (writes[index]!.count ?? 1) + 1 };
+    for (let i = 0; i < writes.length; i++) {
+      if (writes[i]!.key !== e.key) continue;
+      writes[i] = { ...entry, count: (writes[i]!.count ?? 1) + 1 };
+      return;
+    }
+    writes.push(entry);
   };
 
   // ---- emit channel
-  onEmit = (e: EmitEvent): void => {
+  static readonly #onEmit = function (this: StageReceiptRecorder, e: EmitEvent): void {
     const receipt = this.#receipt(e.runtimeStageId);
     const payload = this.#capture ? captureValue(e.payload) : e.payload;
     receipt.emits.push(this.#capture ? { name: e.name, payload } : { name: e.name });
@@ -285,7 +293,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
   };
 
   // ---- flow channel
-  onStageExecuted = (e: FlowStageEvent): void => {
+  static readonly #onStageExecuted = function (this: StageReceiptRecorder, e: FlowStageEvent): void {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId || e.stageType === 'fork') return; // a selector also fires a synthetic 'fork'
     const receipt = this.#receipt(runtimeStageId);
@@ -293,7 +301,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
     receipt.parentRuntimeStageId ??= e.traversalContext?.parentRuntimeStageId ?? null;
   };
 
-  onSelected = (e: FlowSelectedEvent): void => {
+  static readonly #onSelected = function (this: StageReceiptRecorder, e: FlowSelectedEvent): void {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId || !e.evidence) return; // 0 selected: no evidence here, the app.selection emit has it
     const receipt = this.#receipt(runtimeStageId);
@@ -301,7 +309,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
     receipt.selection ??= selectionReceipt(e.evidence);
   };
 
-  onDecision = (e: FlowDecisionEvent): void => {
+  static readonly #onDecision = function (this: StageReceiptRecorder, e: FlowDecisionEvent): void {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId) return;
     const receipt = this.#receipt(runtimeStageId);
@@ -309,7 +317,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
     receipt.decision = e.evidence ? decisionReceipt(e.evidence) : { chosen: e.chosen, default: e.chosen, defaultLabel: null, rules: [] };
   };
 
-  onSubflowEntry = (e: FlowSubflowEvent): void => {
+  static readonly #onSubflowEntry = function (this: StageReceiptRecorder, e: FlowSubflowEvent): void {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId) return;
     const receipt = this.#receipt(runtimeStageId);
@@ -320,7 +328,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
     this.#start(runtimeStageId);
   };
 
-  onSubflowExit = (e: FlowSubflowEvent): void => {
+  static readonly #onSubflowExit = function (this: StageReceiptRecorder, e: FlowSubflowEvent): void {
     const runtimeStageId = e.traversalContext?.runtimeStageId;
     if (!runtimeStageId) return;
     const receipt = this.#receipt(runtimeStageId);
@@ -335,7 +343,7 @@ export class StageReceiptRecorder implements CombinedRecorder {
   };
 
   /** Shared by both channels: scope errors (read/write/commit) and flow errors (a stage threw). */
-  onError = (e: ErrorEvent | FlowErrorEvent): void => {
+  static readonly #onError = function (this: StageReceiptRecorder, e: ErrorEvent | FlowErrorEvent): void {
     if (!isFlowEvent(e)) {
       this.#errors.push({ runtimeStageId: e.runtimeStageId, stageId: e.stageId, message: `${e.operation}: ${e.error.message}` });
       return;
@@ -346,11 +354,26 @@ export class StageReceiptRecorder implements CombinedRecorder {
   };
 
   /** A run-level failure (also a commit-time DataCloneError, which fires no onError): close what is open. */
-  onRunFailed = (e: FlowRunFailedEvent): void => {
+  static readonly #onRunFailed = function (this: StageReceiptRecorder, e: FlowRunFailedEvent): void {
     const message = e.structuredError.message;
     this.#errors.push({ runtimeStageId: e.traversalContext?.runtimeStageId ?? null, stageId: null, message });
     for (const receipt of this.#receipts.values()) if (receipt.status === 'running') this.#close(receipt.runtimeStageId, 'error', message);
   };
+
+  // ---- hooks: own properties (footprintjs routes a recorder by its own methods), each one function
+  // shared by every instance, called by footprintjs with `this` = the recorder (no closure per run)
+  onStageStart = StageReceiptRecorder.#onStageStart;
+  onStageEnd = StageReceiptRecorder.#onStageEnd;
+  onRead = StageReceiptRecorder.#onRead;
+  onWrite = StageReceiptRecorder.#onWrite;
+  onEmit = StageReceiptRecorder.#onEmit;
+  onStageExecuted = StageReceiptRecorder.#onStageExecuted;
+  onSelected = StageReceiptRecorder.#onSelected;
+  onDecision = StageReceiptRecorder.#onDecision;
+  onSubflowEntry = StageReceiptRecorder.#onSubflowEntry;
+  onSubflowExit = StageReceiptRecorder.#onSubflowExit;
+  onError = StageReceiptRecorder.#onError;
+  onRunFailed = StageReceiptRecorder.#onRunFailed;
 }
 
 /**
@@ -361,16 +384,18 @@ export class StageReceiptRecorder implements CombinedRecorder {
 export function compactReceipts(receipts: readonly StageReceipt[]): StageReceipt[] {
   const shown = new Map<string, string>();
   return receipts.map((receipt) => {
-    const reads = receipt.reads.map((read) => {
-      if (read.summary === undefined) return read;
+    // Copied only when a summary is left out; an untouched receipt is returned as it is.
+    let reads: KeyTouch[] | null = null;
+    receipt.reads.forEach((read, index) => {
+      if (read.summary === undefined) return;
       if (read.value === undefined && shown.get(read.key) === read.summary) {
         const { summary: _same, ...rest } = read;
-        return rest;
+        (reads ??= [...receipt.reads])[index] = rest;
+        return;
       }
       shown.set(read.key, read.summary);
-      return read;
     });
     for (const write of receipt.writes) if (write.summary !== undefined) shown.set(write.key, write.summary);
-    return { ...receipt, reads };
+    return reads ? { ...receipt, reads } : receipt;
   });
 }

@@ -5,14 +5,15 @@ import { candidatesPiece } from '../../src/agent/prompt/index.js';
 import { piecesSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
+import { read } from '../scopeRead.js';
 import type { CandidatesSlotScope } from './candidatesState.js';
 
 export function renderCandidatesStage(variant: string) {
   return function renderCandidates(scope: CandidatesSlotScope): void {
     const context = runContextOf(scope);
-    const candidatesRef = scope.candidates;
+    const candidatesRef = read(scope, 'candidates');
     const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-    const piece = candidatesPiece(candidates, { showCandidateScores: scope.options.showCandidateScores });
+    const piece = candidatesPiece(candidates, { showCandidateScores: read(scope, 'options').showCandidateScores });
     const pieces = [piece];
     scope.pieces = putArtifact(context, ARTIFACT_IDS.pieces('candidates'), pieces, piecesSummary(pieces));
     scope.$emit(EVENTS.slotRendered, {

@@ -5,13 +5,14 @@ import { stallReportPiece } from '../../src/agent/prompt/index.js';
 import { piecesSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
+import { read } from '../scopeRead.js';
 import type { StallReportSlotScope } from './stallReportState.js';
 
 export function renderStallReportStage(show: boolean) {
   const variant = show ? 'default' : 'off';
   return function renderStallReport(scope: StallReportSlotScope): void {
     const context = runContextOf(scope);
-    const stall = artifactOf(context, scope.stall);
+    const stall = artifactOf(context, read(scope, 'stall'));
     const piece = show ? stallReportPiece(stall) : null;
     const pieces = piece ? [piece] : [];
     scope.pieces = putArtifact(context, ARTIFACT_IDS.pieces('stall-report'), pieces, piecesSummary(pieces));

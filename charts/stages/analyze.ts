@@ -9,11 +9,12 @@ import { factsSummary, stallSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS } from '../conventions.js';
 import type { PlanningScope } from '../planningState.js';
 import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
+import { read } from '../scopeRead.js';
 
 export function analyzeStage(scope: PlanningScope): void {
   const context = runContextOf(scope);
-  const { simulate } = scope.options;
-  const history = artifactOf(context, scope.history);
+  const { simulate } = read(scope, 'options');
+  const history = artifactOf(context, read(scope, 'history'));
   const analysis = analyzeSnapshot(context.snapshot, { simulate });
   context.analysis = analysis;
   const facts = buildFacts(analysis);

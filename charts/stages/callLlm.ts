@@ -10,15 +10,16 @@ import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import { PlanningCancelledError } from '../errors.js';
 import type { ModelReplyArtifact, PlanningScope } from '../planningState.js';
 import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
+import { read } from '../scopeRead.js';
 
 export async function callLlmStage(scope: PlanningScope): Promise<void> {
   const context = runContextOf(scope);
   const { provider, signal } = context;
-  const prompt = artifactOf(context, scope.prompt!);
-  const { temperature, deadlineMs } = scope.options;
-  const { traceId, stepIndex } = scope.request;
-  const attempt = scope.attempt;
-  const candidatesRef = scope.candidates;
+  const prompt = artifactOf(context, read(scope, 'prompt')!);
+  const { temperature, deadlineMs } = read(scope, 'options');
+  const { traceId, stepIndex } = read(scope, 'request');
+  const attempt = read(scope, 'attempt');
+  const candidatesRef = read(scope, 'candidates');
   const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
 
   const receipt = mintModelReceipt({

@@ -5,6 +5,7 @@
 import { select, type SelectionResult } from 'footprintjs';
 import { EVENTS, SLOT_IDS, SUBFLOW_IDS, slotOfSubflow } from '../conventions.js';
 import type { PlanningScope } from '../planningState.js';
+import { read } from '../scopeRead.js';
 
 export const SELECTION_RULES = {
   stateSummary: 'always: the model needs the game state',
@@ -23,7 +24,7 @@ export function contextStage(scope: PlanningScope): SelectionResult {
     evidence: result.evidence,
     selectedSlots: selected,
     skippedSlots: SLOT_IDS.filter((slot) => !selected.includes(slot)),
-    variants: { ...scope.slotVariants },
+    variants: { ...read(scope, 'slotVariants') },
   });
   return result;
 }

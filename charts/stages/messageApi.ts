@@ -8,6 +8,7 @@ import { promptSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS } from '../conventions.js';
 import type { ArtifactRef, PlanningScope } from '../planningState.js';
 import { artifactOf, putArtifact, runContextOf, type RunContext } from '../runContext.js';
+import { read } from '../scopeRead.js';
 
 /** The task and rules sections take no input: built once per process, shared by every run. */
 const TASK_PIECE = taskPiece();
@@ -20,12 +21,12 @@ export function messageApiStage(scope: PlanningScope): void {
   const prompt = assemblePrompt([
     TASK_PIECE,
     RULES_PIECE,
-    ...piecesOf(context, scope.stateSummaryPieces),
-    ...piecesOf(context, scope.stallReportPieces),
-    ...piecesOf(context, scope.candidatePieces),
-    historyPiece(artifactOf(context, scope.history)),
-    retryPiece({ retryInstruction: scope.retryInstruction }),
+    ...piecesOf(context, read(scope, 'stateSummaryPieces')),
+    ...piecesOf(context, read(scope, 'stallReportPieces')),
+    ...piecesOf(context, read(scope, 'candidatePieces')),
+    historyPiece(artifactOf(context, read(scope, 'history'))),
+    retryPiece({ retryInstruction: read(scope, 'retryInstruction') }),
   ]);
-  const attempt = scope.attempt;
+  const attempt = read(scope, 'attempt');
   scope.prompt = putArtifact(context, ARTIFACT_IDS.prompt(attempt), prompt, promptSummary(attempt, prompt));
 }

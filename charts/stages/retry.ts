@@ -3,10 +3,11 @@
 // Reads: validation, attempt. Writes: attempt, retryInstruction. Emits: app.retry.
 import { EVENTS } from '../conventions.js';
 import type { PlanningScope } from '../planningState.js';
+import { read } from '../scopeRead.js';
 
 export function retryStage(scope: PlanningScope): void {
-  const validation = scope.validation!;
-  const attempt = scope.attempt + 1;
+  const validation = read(scope, 'validation')!;
+  const attempt = read(scope, 'attempt') + 1;
   const instruction = validation.retryInstruction ?? validation.message;
   scope.attempt = attempt;
   scope.retryInstruction = instruction;

@@ -318,7 +318,8 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, 
     const below = s.act[at + 28];
     if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
   }
-  for (const dir of [-1, 1] as const) if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
+  for (const dir of [-1, 1] as const)
+    if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
   out.push(['wait', 'stop']);
   return out;
 }

@@ -1,16 +1,16 @@
-// `npm run bench:plan`: the time of one planning step through the planning chart (local profile,
-// receipts and trace step included) against the same computation as plain function calls (planStep,
-// prompt pieces, the local policy, parse + validate, fallback, action), over ~200 mid-game snapshots
-// replayed from the Classic world-record demos. Prints median and p99 of both and their ratio (the
-// chart's overhead) in wall time and in CPU time (process.cpuUsage: less sensitive to other
-// processes sharing the cores), and the size of the trace step the chart produced. Figures only;
-// asserts nothing.
+// `npm run bench:plan`: one planning step through the planning chart (local profile, receipts and
+// trace step included) against the same computation as plain function calls (planStep, prompt pieces,
+// the local policy, parse + validate, fallback, action), over ~200 mid-game snapshots replayed from the
+// Classic demos. Prints median and p99 of both, their difference and ratio (the chart's overhead), the
+// chart's floor (an empty stand-in of the same shape: benchStandIn.ts), in wall and in CPU time
+// (process.cpuUsage: less sensitive to other processes on the cores), and the trace step's size.
+// Figures only; asserts nothing.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { planNextAction, type PlanningRequest } from '../../charts/planNextAction.js';
 import type { TraceStepRecord } from '../../recorders/traceStep.js';
 import { choiceChecks } from '../../charts/choiceChecks.js';
-import { clampTicks } from '../../charts/finish/action.js';
+import { clampTicks } from '../../charts/stages/action.js';
 import { parseModelOutput } from '../agent/parseModelOutput.js';
 import { planStep } from '../agent/planStep.js';
 import { assemblePrompt, candidatesPiece, historyPiece, rulesPiece, stateSummaryPiece, taskPiece } from '../agent/prompt/index.js';
@@ -19,6 +19,7 @@ import { chooseFallback, recoveryPlan, validateChoice } from '../agent/validateC
 import { defaultAgentConfig } from '../config/agentConfig.js';
 import { Game, demoFileSchema } from '../game/index.js';
 import { createProvider, resolveProfile } from '../llm/index.js';
+import { runStandIn } from './benchStandIn.js';
 
 const TARGET_SNAPSHOTS = 200;
 const WARM_UP_ROUNDS = 2;
@@ -84,6 +85,16 @@ async function viaPlainFunctions(snapshot: Snapshot, stepIndex: number): Promise
   return clampTicks(chosen.firstAction.ticks, backend.maxActionTicks) > 0 ? chosen.firstAction.keyCode : -1;
 }
 
+/** Runs `fn` once: its result, wall time and CPU time of this process (ms). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+  const cpuStarted = process.cpuUsage();
+  const started = performance.now();
+  const value = await fn();
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpuStarted);
+  return { value, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
 function quantile(sorted: readonly number[], q: number): number {
   const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[at]!;
@@ -98,10 +109,11 @@ async function main(): Promise<void> {
     for (let i = 0; i < snapshots.length; i += 4) {
       await viaChart(snapshots[i]!, i);
       await viaPlainFunctions(snapshots[i]!, i);
+      await runStandIn();
     }
   }
-  const wall = { chart: [] as number[], plain: [] as number[] };
-  const cpu = { chart: [] as number[], plain: [] as number[] };
+  const wall = { chart: [] as number[], plain: [] as number[], standIn: [] as number[] };
+  const cpu = { chart: [] as number[], plain: [] as number[], standIn: [] as number[] };
   const stepBytes: number[] = [];
   const receiptBytes: number[] = [];
   let disagreements = 0;
@@ -110,30 +122,34 @@ async function main(): Promise<void> {
     const order = i % 2 === 0 ? (['chart', 'plain'] as const) : (['plain', 'chart'] as const);
     const keys: Record<string, number> = {};
     for (const which of order) {
-      const cpuStarted = process.cpuUsage();
-      const started = performance.now();
-      keys[which] = which === 'chart' ? await viaChart(snapshots[i]!, i) : await viaPlainFunctions(snapshots[i]!, i);
-      wall[which].push(performance.now() - started);
-      const used = process.cpuUsage(cpuStarted);
-      cpu[which].push((used.user + used.system) / 1000);
+      const run = await timed(() => (which === 'chart' ? viaChart(snapshots[i]!, i) : viaPlainFunctions(snapshots[i]!, i)));
+      keys[which] = run.value;
+      wall[which].push(run.wallMs);
+      cpu[which].push(run.cpuMs);
     }
     if (keys.chart !== keys.plain) disagreements += 1;
+    // The stand-in after both, in the same conditions (no stage work: the chart's own floor).
+    const floor = await timed(runStandIn);
+    wall.standIn.push(floor.wallMs);
+    cpu.standIn.push(floor.cpuMs);
     if (lastTraceStep) {
       stepBytes.push(JSON.stringify(lastTraceStep).length);
       receiptBytes.push(JSON.stringify(lastTraceStep.receipts).length);
     }
   }
   const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10);
-  const table = (times: { chart: number[]; plain: number[] }) => {
+  const table = (times: { chart: number[]; plain: number[]; standIn: number[] }) => {
     const overhead = times.chart.map((t, i) => t - times.plain[i]!).sort((a, b) => a - b);
     const chart = [...times.chart].sort((a, b) => a - b);
     const plain = [...times.plain].sort((a, b) => a - b);
+    const standIn = [...times.standIn].sort((a, b) => a - b);
     console.log('                                   median        p99');
     console.log(`planning chart (local profile)  ${ms(quantile(chart, 0.5))} ${ms(quantile(chart, 0.99))}`);
     console.log(`plain function calls            ${ms(quantile(plain, 0.5))} ${ms(quantile(plain, 0.99))}`);
     console.log(`chart - plain, per snapshot     ${ms(quantile(overhead, 0.5))} ${ms(quantile(overhead, 0.99))}`);
     console.log(`ratio chart / plain (medians)   ${(quantile(chart, 0.5) / quantile(plain, 0.5)).toFixed(3)}x`);
     console.log(`ratio chart / plain (p99s)      ${(quantile(chart, 0.99) / quantile(plain, 0.99)).toFixed(3)}x`);
+    console.log(`floor: empty chart, same shape  ${ms(quantile(standIn, 0.5))} ${ms(quantile(standIn, 0.99))}`);
   };
   table(wall);
   console.log('CPU time of this process (less sensitive to other processes on the cores):');

@@ -4,7 +4,7 @@
 // Each hop names the stage receipts it points at and the board cells to highlight. Pure.
 import type { Facts } from '../agent/schemas.js';
 import type { StageReceipt } from '../../recorders/stageReceipts.js';
-import { FINISH_STAGE_PATHS, SLOT_STAGE_IDS, STAGE_IDS, SUBFLOW_IDS } from '../../charts/conventions.js';
+import { SLOT_STAGE_IDS, STAGE_IDS, SUBFLOW_IDS } from '../../charts/conventions.js';
 import type { BoardMark, Cell, Hop, LensCandidate, LensPrompt } from './types.js';
 
 const KEY_NAMES: Record<number, string> = { 37: 'left', 38: 'up', 39: 'right', 40: 'down', 32: 'stop', 90: 'dig left', 88: 'dig right' };
@@ -84,7 +84,7 @@ export function buildBacktrack(input: BacktrackInput): Hop[] {
           ['reason', action.reason],
         ]
       : [],
-    stages: lastRun(stages, FINISH_STAGE_PATHS.action),
+    stages: lastRun(stages, STAGE_IDS.action),
     marks: [runner, ...(chosen?.path?.cells ?? []).map((c): BoardMark => ({ ...c, role: 'route' }))],
   });
 
@@ -115,10 +115,7 @@ export function buildBacktrack(input: BacktrackInput): Hop[] {
           ['how it was picked', input.fallbackUsed ? `fallback: ${input.fallbackReason ?? ''}` : 'the model’s pick, accepted'],
         ]
       : [],
-    stages: [
-      ...lastRun(stages, FINISH_STAGE_PATHS.fallback),
-      ...lastRun(stages, `${SUBFLOW_IDS.candidates}/${SLOT_STAGE_IDS.proposeCandidates}`),
-    ],
+    stages: [...lastRun(stages, STAGE_IDS.fallback), ...lastRun(stages, `${SUBFLOW_IDS.candidates}/${SLOT_STAGE_IDS.proposeCandidates}`)],
     marks: [runner, ...candidateMarks(chosen)],
   });
 

@@ -1,14 +1,15 @@
 // The planning chart's failure paths: a stall-blocked pick retried, no valid candidate at all
-// (the finish subflow records it; planNextAction's error is a 502), a run cancelled by its caller,
+// (Fallback records it, Action writes none; planNextAction's error is a 502), a run cancelled by its caller,
 // and a provider bug that fails the run with the failing stage's receipt closed as an error.
-import { FlowChartExecutor } from 'footprintjs';
+import { FlowChartExecutor, flowChart } from 'footprintjs';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACT_IDS, FINISH_STAGE_PATHS, STAGE_IDS } from '../../charts/conventions.js';
+import { ARTIFACT_IDS, STAGE_IDS } from '../../charts/conventions.js';
 import { NoValidCandidateError, PlanningCancelledError } from '../../charts/errors.js';
-import { finishChart } from '../../charts/finish/buildFinishChart.js';
-import type { FinishState } from '../../charts/finish/finishState.js';
 import { planNextAction } from '../../charts/planNextAction.js';
+import type { PlanningState } from '../../charts/planningState.js';
 import { createRunContext, planningEnv, putArtifact } from '../../charts/runContext.js';
+import { actionStage } from '../../charts/stages/action.js';
+import { fallbackStage } from '../../charts/stages/fallback.js';
 import { StageReceiptRecorder } from '../../recorders/stageReceipts.js';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
 import { buildFacts } from '../../src/agent/facts.js';
@@ -33,12 +34,12 @@ describe('planning chart failure paths', () => {
     expect(provider.calls).toBe(2);
   });
 
-  it('no valid candidate: the finish subflow records it and writes no action', async () => {
+  it('no valid candidate: Fallback records it and Action writes no action', async () => {
     const facts = buildFacts(analyzeSnapshot(snapshot));
     const { candidates } = planStep(snapshot, [], { candidateLimit: 7, maxActionTicks: 20 });
     const doomed = candidates.map((c) => ({ ...c, outcome: c.outcome && { ...c.outcome, died: true } }));
     const context = createRunContext({ snapshot, history: [], provider: scriptedProvider([]) });
-    const input: FinishState = {
+    const input: Pick<PlanningState, 'validation' | 'recoveryStep' | 'statuses' | 'candidates' | 'facts' | 'options'> = {
       validation: {
         status: 'timeout',
         requestedCandidateId: null,
@@ -56,20 +57,31 @@ describe('planning chart failure paths', () => {
       statuses: ['timeout'],
       candidates: putArtifact(context, ARTIFACT_IDS.candidates, doomed, 'doomed'),
       facts: putArtifact(context, ARTIFACT_IDS.facts, facts, 'facts'),
-      recovery: true,
-      maxActionTicks: 20,
+      options: {
+        candidateLimit: 7,
+        maxActionTicks: 20,
+        showCandidateScores: true,
+        temperature: 0.2,
+        recovery: true,
+        deadlineMs: 1000,
+        simulate: true,
+        planSearch: true,
+      },
     };
-    // Seeded the way its mount seeds it (a root run's input would only be $getArgs(), not state).
-    const executor = new FlowChartExecutor(finishChart(), { initialContext: input });
+    // The two last stages of the chart, seeded with the state Validate leaves (a root run's input
+    // would only be $getArgs(), not state).
+    const lastStages = flowChart<PlanningState>('Fallback', fallbackStage, STAGE_IDS.fallback)
+      .addFunction('Action', actionStage, STAGE_IDS.action)
+      .build();
+    const executor = new FlowChartExecutor(lastStages, { initialContext: input });
     const receipts = new StageReceiptRecorder();
     executor.attachCombinedRecorder(receipts);
     await executor.run({ env: planningEnv(context, 'test-trace') });
-    const state = executor.getSnapshot().sharedState as unknown as FinishState;
+    const state = executor.getSnapshot().sharedState as unknown as PlanningState;
     expect(state.selection).toMatchObject({ candidateId: null, fallbackUsed: false, noValidCandidate: true });
     expect(state.selection!.fallbackReason).toMatch(/^timeout \(a timeout goes straight to the fallback\): none of the \d+ shown/);
     expect(state.action).toBeNull();
     expect(receipts.receipts().map((r) => r.stageId)).toEqual([STAGE_IDS.fallback, STAGE_IDS.action]);
-    expect(FINISH_STAGE_PATHS.fallback).toBe('finish/fallback');
     expect(new NoValidCandidateError('x', {} as never).httpStatus).toBe(502);
   });
 

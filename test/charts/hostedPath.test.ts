@@ -75,7 +75,8 @@ describe('planNextAction through the openai SDK provider', () => {
       STAGE_IDS.messageApi,
       STAGE_IDS.callLlm,
       STAGE_IDS.validate,
-      STAGE_IDS.finish,
+      STAGE_IDS.fallback,
+      STAGE_IDS.action,
     ]);
     expect(result.traceStep.earlierModelCalls).toHaveLength(1);
     const calls = [...result.traceStep.earlierModelCalls, result.traceStep.modelCall!];
@@ -86,7 +87,7 @@ describe('planNextAction through the openai SDK provider', () => {
     expect(calls[1]!.receipt.pieces.at(-1)).toMatchObject({ slot: 'retry', section: 'Retry instruction' });
     expect(calls[1]!.receipt.requestSha256).not.toBe(calls[0]!.receipt.requestSha256);
     const decisions = result.traceStep.receipts.filter((r) => r.stageId === STAGE_IDS.validate).map((r) => r.decision!.chosen);
-    expect(decisions).toEqual(['retry', 'finish']);
+    expect(decisions).toEqual(['retry', 'fallback']);
     expect(result.traceStep.stallSupervisor).toMatchObject({ retryAttempted: true, fallbackAfterRetry: false });
   });
 
@@ -137,7 +138,7 @@ describe('planNextAction through the openai SDK provider', () => {
     expect(server.requests).toHaveLength(1);
     expect(stagesRun(result)).not.toContain(STAGE_IDS.retry);
     const decision = result.traceStep.receipts.find((r) => r.stageId === STAGE_IDS.validate)!.decision!;
-    expect(decision).toMatchObject({ chosen: 'finish', rules: [expect.objectContaining({ matched: false })] });
+    expect(decision).toMatchObject({ chosen: 'fallback', rules: [expect.objectContaining({ matched: false })] });
   });
 
   it('recovery switched off per run overrides the config', async () => {

@@ -3,8 +3,8 @@
 // stage, prompt pieces tagged with their slots, slot variants that change the prompt and are
 // recorded, the typed errors, and a trace step without raw snapshot or prompt text.
 import { describe, expect, it } from 'vitest';
-import { planningChart } from '../../charts/buildPlanningChart.js';
-import { FINISH_STAGE_PATHS, SLOT_STAGE_IDS, STAGE_IDS, SUBFLOW_IDS } from '../../charts/conventions.js';
+import { planningChart, runnablePlanningChart } from '../../charts/buildPlanningChart.js';
+import { SLOT_STAGE_IDS, STAGE_IDS, SUBFLOW_IDS } from '../../charts/conventions.js';
 import { UnknownSlotVariantError } from '../../charts/errors.js';
 import { planNextAction } from '../../charts/planNextAction.js';
 import { resolveSlotVariants } from '../../charts/slots/registry.js';
@@ -98,15 +98,14 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
       [STAGE_IDS.messageApi, 'linear'],
       [STAGE_IDS.callLlm, 'linear'],
       [STAGE_IDS.validate, 'decider'],
-      [STAGE_IDS.finish, 'subflow-mount'],
-      [FINISH_STAGE_PATHS.fallback, 'linear'],
-      [FINISH_STAGE_PATHS.action, 'linear'],
+      [STAGE_IDS.fallback, 'linear'],
+      [STAGE_IDS.action, 'linear'],
     ]);
     for (const receipt of receipts) {
       expect(receipt.status).toBe('ok');
       expect(receipt.durationMs).toBeGreaterThanOrEqual(0);
     }
-    expect(receiptOf(result, STAGE_IDS.validate)!.decision).toMatchObject({ chosen: 'finish' });
+    expect(receiptOf(result, STAGE_IDS.validate)!.decision).toMatchObject({ chosen: 'fallback' });
     expect(receiptOf(result, `${SUBFLOW_IDS.candidates}/${SLOT_STAGE_IDS.proposeCandidates}`)!.subflowPath).toEqual([
       SUBFLOW_IDS.candidates,
     ]);
@@ -202,6 +201,11 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     const variants = resolveSlotVariants().variants;
     expect(planningChart(variants)).toBe(planningChart({ ...variants }));
     expect(planningChart({ ...variants, 'state-summary': 'json' })).not.toBe(planningChart(variants));
+    // The chart it runs is the same chart without the build-time structure (which draws it).
+    const runnable = runnablePlanningChart(variants) as unknown as { root: unknown; buildTimeStructure?: unknown };
+    expect(runnable.root).toBe(planningChart(variants).root);
+    expect(runnable.buildTimeStructure).toBeUndefined();
+    expect(planningChart(variants).buildTimeStructure).toBeDefined();
     const [a, b] = await Promise.all([
       planNextAction(planningRequest(snapshot, { stepIndex: 1 }), { provider: localProvider() }),
       planNextAction(planningRequest(level1Snapshot(30), { stepIndex: 2 }), { provider: localProvider() }),

@@ -79,9 +79,9 @@ describe('the lens page', () => {
     // Verified, with the chart lit (executed stages bright, the skipped stall-report slot dimmed).
     const badge = await page.waitForSelector('[data-testid="verified-badge"]', { timeout: 60_000 });
     expect(await badge.getAttribute('data-verified')).toBe('true');
-    await page.waitForSelector('[data-testid="lens-chart"] .react-flow__node[data-id="finish/action"]');
+    await page.waitForSelector('[data-testid="lens-chart"] .react-flow__node[data-id="action"]');
     expect(await nodeOpacity(page, 'seed')).toBe(1);
-    expect(await nodeOpacity(page, 'finish/action')).toBe(1);
+    expect(await nodeOpacity(page, 'action')).toBe(1);
     expect(await nodeOpacity(page, 'sf-stall-report/render-stall-report')).toBeLessThan(0.5);
     expect(await page.textContent('[data-testid="chart-skipped"]')).toMatch(/skipped\s*stall-report/);
 

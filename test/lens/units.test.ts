@@ -140,11 +140,13 @@ describe('chartGraph', () => {
     const { graph, subflows } = chartGraph(structure);
     const ids = graph.nodes.map((n) => n.id);
     expect(ids).toEqual(
-      expect.arrayContaining(['seed', 'context', 'sf-candidates', 'sf-candidates/propose-candidates', 'finish/action', 'retry']),
+      expect.arrayContaining(['seed', 'context', 'sf-candidates', 'sf-candidates/propose-candidates', 'fallback', 'action', 'retry']),
     );
-    expect(subflows).toEqual(expect.arrayContaining(['sf-state-summary', 'sf-candidates', 'sf-stall-report', 'finish']));
+    expect(subflows).toEqual(['sf-state-summary', 'sf-candidates', 'sf-stall-report']);
     expect(graph.nodes.find((n) => n.id === 'sf-candidates/render-candidates')?.data.subflowOf).toBe('sf-candidates');
     expect(graph.edges.some((e) => e.source === 'retry' && e.target === 'message-api' && e.data?.kind === 'loop')).toBe(true);
+    expect(graph.edges.some((e) => e.source === 'validate' && e.target === 'fallback' && e.data?.kind === 'decision-branch')).toBe(true);
+    expect(graph.edges.some((e) => e.source === 'validate' && e.target === 'action' && e.data?.kind === 'next')).toBe(true);
     const overlay = stepOverlay([{ runtimeStageId: 'seed#0', stageId: 'seed', kind: 'linear', status: 'ok', durationMs: 1 }]);
     expect(overlay.executionOrder.map((s) => s.stageId)).toEqual(['seed', END_OF_STEP]);
   });

@@ -44,6 +44,19 @@ describe('mintModelReceipt', () => {
     );
     expect(mintModelReceipt({ ...input, user: `${input.user}!` }).requestSha256).not.toBe(mintModelReceipt(input).requestSha256);
   });
+
+  it('hashes a text sent again once, and a changed text anew', () => {
+    const first = mintModelReceipt(input);
+    expect(mintModelReceipt(input).pieces).toEqual(first.pieces);
+    const changed = mintModelReceipt({
+      ...input,
+      system: 'OTHER SYSTEM TEXT',
+      pieces: [input.pieces[0]!, { ...input.pieces[1]!, text: 'Candidates:\n- id=b' }],
+    });
+    expect(changed.systemSha256).toBe(sha256('OTHER SYSTEM TEXT'));
+    expect(changed.pieces.map((p) => p.sha256)).toEqual([first.pieces[0]!.sha256, sha256('Candidates:\n- id=b')]);
+    expect(mintModelReceipt(input).systemSha256).toBe(sha256('SYSTEM TEXT'));
+  });
 });
 
 describe('the model receipt in a planning run', () => {

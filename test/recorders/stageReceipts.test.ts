@@ -138,12 +138,16 @@ describe('StageReceiptRecorder', () => {
     expect(validates.map((r) => r.decision)).toEqual([
       {
         chosen: 'retry',
-        default: 'finish',
+        default: 'fallback',
         defaultLabel: expect.any(String),
         rules: [expect.objectContaining({ branch: 'retry', matched: true, evidence: ['recoveryStep "retry" eq "retry" ✓'] })],
       },
-      expect.objectContaining({ chosen: 'finish', rules: [expect.objectContaining({ matched: false })] }),
+      expect.objectContaining({ chosen: 'fallback', rules: [expect.objectContaining({ matched: false })] }),
     ]);
+    // Fallback and Action run once, after the last pass (Action ends the run).
+    expect(result.traceStep.receipts.filter((r) => r.stageId === STAGE_IDS.fallback)).toHaveLength(1);
+    expect(result.traceStep.receipts.filter((r) => r.stageId === STAGE_IDS.action)).toHaveLength(1);
+    expect(result.traceStep.receipts.at(-1)!.stageId).toBe(STAGE_IDS.action);
     const messageApis = result.traceStep.receipts.filter((r) => r.stageId === STAGE_IDS.messageApi);
     expect(messageApis).toHaveLength(2);
     expect(messageApis[0]!.runtimeStageId).not.toBe(messageApis[1]!.runtimeStageId);

@@ -1,13 +1,15 @@
-// Fallback: keeps the model's pick when Validate accepted it; otherwise takes the highest-ranked
-// valid candidate that is not stall-blocked (chooseFallback) and says why the model's pick was not
-// used. No valid candidate at all is recorded as noValidCandidate (the step fails: HTTP 502).
-// Reads: validation, recoveryStep, statuses, candidates, facts, recovery. Writes: selection. Emits: app.fallback.
+// Fallback (Validate's `fallback` branch, taken on the last pass only): keeps the model's pick when
+// Validate accepted it; otherwise takes the highest-ranked valid candidate that is not stall-blocked
+// (chooseFallback) and says why the model's pick was not used. No valid candidate at all is recorded
+// as noValidCandidate (the step fails: HTTP 502).
+// Reads: validation, recoveryStep, statuses, candidates, facts, options. Writes: selection. Emits: app.fallback.
 import type { ValidationStatus } from '../../src/agent/schemas.js';
 import { RECOVERABLE_STATUSES, chooseFallback } from '../../src/agent/validateChoice.js';
 import { choiceChecks } from '../choiceChecks.js';
 import { EVENTS } from '../conventions.js';
+import type { PlanningScope } from '../planningState.js';
 import { artifactOf, runContextOf } from '../runContext.js';
-import type { FinishScope } from './finishState.js';
+import { read } from '../scopeRead.js';
 
 /** Why the model's pick could not be used, in one clause: the statuses and why no (further) retry. */
 export function fallbackCause(statuses: readonly ValidationStatus[], recovery: boolean): string {
@@ -20,12 +22,12 @@ export function fallbackCause(statuses: readonly ValidationStatus[], recovery: b
   return trail;
 }
 
-export function fallbackStage(scope: FinishScope): void {
+export function fallbackStage(scope: PlanningScope): void {
   const context = runContextOf(scope);
-  const validation = scope.validation;
-  const candidatesRef = scope.candidates;
+  const validation = read(scope, 'validation')!;
+  const candidatesRef = read(scope, 'candidates');
   const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-  if (scope.recoveryStep === 'accept') {
+  if (read(scope, 'recoveryStep') === 'accept') {
     const chosen = candidates.find((c) => c.id === validation.acceptedCandidateId) ?? null;
     scope.selection = {
       candidateId: chosen?.id ?? null,
@@ -37,8 +39,8 @@ export function fallbackStage(scope: FinishScope): void {
     scope.$emit(EVENTS.fallback, { fallbackUsed: false, candidateId: chosen?.id ?? null });
     return;
   }
-  const fallback = chooseFallback(candidates, choiceChecks(artifactOf(context, scope.facts)));
-  const reason = `${fallbackCause(scope.statuses, scope.recovery)}: ${fallback.reason}`;
+  const fallback = chooseFallback(candidates, choiceChecks(artifactOf(context, read(scope, 'facts'))));
+  const reason = `${fallbackCause(read(scope, 'statuses'), read(scope, 'options').recovery)}: ${fallback.reason}`;
   scope.selection = {
     candidateId: fallback.candidate?.id ?? null,
     candidateKind: fallback.candidate?.kind ?? null,
