@@ -10,6 +10,8 @@ const ALWAYS_POSSIBLE: readonly CandidateKind[] = ['continue_fall', 'wait_for_di
 
 export function isPhysicallyPossible(facts: Facts, candidate: Candidate): boolean {
   if (ALWAYS_POSSIBLE.includes(candidate.kind)) return true;
+  // A key pressed in mid-fall takes effect on landing; the plan search chose it for that.
+  if (facts.runner.falling && candidate.kind === 'planned_route') return true;
   switch (candidate.firstAction.keyCode) {
     case KEY_CODES.LEFT:
       return facts.movement.left.ok;
