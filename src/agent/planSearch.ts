@@ -438,7 +438,9 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   const ctx: SearchContext = {
     rootGold: rootState.goldCount,
     rootComplete: rootState.goldComplete,
-    relaxed: buildNavGraph(root.terrain, { digDown: true }),
+    // judged on the lasting terrain: a hole open now is a brick again soon, so a pocket entered
+    // through one counts as the dead end it will be
+    relaxed: buildNavGraph(terrainFromState(rootState, { holesClosed: true }), { digDown: true }),
     revealed: null,
     fields: new Map(),
     budget: opts.budgetTicks,

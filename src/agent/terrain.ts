@@ -16,14 +16,18 @@ export interface Terrain {
 
 const CHAR_TILE: Record<string, number> = { '#': BLOCK, '@': SOLID, H: LADDR, '-': BAR, X: TRAP };
 
-export function terrainFromState(s: GameState): Terrain {
+/**
+ * `holesClosed`: treat open holes as the bricks they will be again (the lasting terrain), which is
+ * what "can the runner still get anywhere from here" must be judged on.
+ */
+export function terrainFromState(s: GameState, options: { holesClosed?: boolean } = {}): Terrain {
   const tiles = new Uint8Array(CELLS);
   const gold = new Uint8Array(CELLS);
   const openHole = new Uint8Array(CELLS);
   for (let i = 0; i < CELLS; i++) {
     const b = s.base[i];
     if (b === GOLD) gold[i] = 1;
-    if (b === BLOCK && s.act[i] !== BLOCK) {
+    if (b === BLOCK && s.act[i] !== BLOCK && !options.holesClosed) {
       // a hole (open, or being dug and already empty)
       openHole[i] = 1;
       tiles[i] = EMPTY;
