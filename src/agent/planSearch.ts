@@ -33,11 +33,14 @@ export interface PlanSearchOptions {
 }
 
 /**
- * Defaults: 24,000 simulated ticks (~15 ms) is enough for a plan to a gold 20-40 tiles away
- * with guards about, or a few hundred dig/wait alternatives near the runner; the search ends as
- * soon as it has a safe goal, so the typical decision costs far less. Weight 1.5 trades optimal
- * routes for a search that reaches deep goals within budget. A goal state must hold out for 64
- * ticks (six or more tiles of a guard's approach).
+ * Defaults: 24,000 simulated ticks per decision. Most decisions end far sooner, at the first
+ * goal that holds out (bench:planner on 1,000 demo snapshots: median ~500 ticks, 0.6 ms; p99
+ * ~7,500 ticks, 6 ms); positions the agent gets itself into (guards all round, gold behind dig
+ * puzzles) use the whole budget, ~25-50 ms. A budget of 60,000 cleared no more of Classic 41-80
+ * (8 either way), so the cap stays where the worst decision is about 50 ms. Weight 1.5 trades
+ * optimal routes for reaching deep goals within budget (2.5 cleared 12 of Classic 1-40 against
+ * 15). A goal must hold out 100 ticks (64 cleared fewer; 150 no more) — the escape beam gets
+ * 6,000 more ticks when no plan to gold holds out.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 24_000,
