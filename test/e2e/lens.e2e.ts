@@ -6,11 +6,7 @@
 // console errors. The screenshot goes to test-artifacts/lens.png.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAgentConfig } from '../../src/config/agentConfig.js';
-import { resolveProfile } from '../../src/llm/profiles.js';
-import { chartPlanner } from '../../src/runner/chartPlanner.js';
-import { runEpisode } from '../../src/runner/episode.js';
-import { saveRecordingAndLink } from '../../src/stores/index.js';
+import { playClassic1Into } from '../lens/helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 const TRACE_ID = 'lens-e2e-classic-1';
@@ -21,24 +17,7 @@ let deadly: { step: number; id: string };
 beforeAll(async () => {
   harness = await startHarness();
   const { traceStore, recordingStore } = harness.server;
-  const episode = await runEpisode({
-    playData: 1,
-    level: 1,
-    seed: 1,
-    maxSteps: 300,
-    maxTicks: 3000,
-    historyLimit: 24,
-    traceId: TRACE_ID,
-    planner: chartPlanner({ config: defaultAgentConfig(), profile: resolveProfile({}, {}), env: {}, traceStore }),
-  });
-  await saveRecordingAndLink(recordingStore, traceStore, 1, 1, {
-    source: 'agent',
-    result: episode.cleared ? 'success' : 'failure',
-    traceId: TRACE_ID,
-    solver: { modelProfile: 'local', provider: 'local', model: 'local-policy' },
-    demo: episode.demo,
-    finalSnapshot: episode.finalSnapshot,
-  });
+  await playClassic1Into(traceStore, recordingStore, TRACE_ID);
   const run = (await traceStore.getRun(TRACE_ID))!;
   const found = run.steps
     .flatMap((s) => {

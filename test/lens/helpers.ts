@@ -20,11 +20,8 @@ export const TRACE_ID = 'lens-classic-1';
 
 const quiet = () => createLogger({ level: 'error', destination: { write: () => {} } });
 
-/** Plays Classic level 1 with the local profile, traced, and saves its agent recording. Returns the data dir. */
-export async function recordClassic1(): Promise<{ dataDir: string; episode: EpisodeResult }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fr-lens-'));
-  const traceStore = await TraceStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
-  const recordingStore = await RecordingStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
+/** Plays Classic level 1 (seed 1) with the local profile into the given stores, traced, and saves its linked agent recording. */
+export async function playClassic1Into(traceStore: TraceStore, recordingStore: RecordingStore, traceId: string): Promise<EpisodeResult> {
   const episode = await runEpisode({
     playData: 1,
     level: 1,
@@ -32,17 +29,26 @@ export async function recordClassic1(): Promise<{ dataDir: string; episode: Epis
     maxSteps: 300,
     maxTicks: 3000,
     historyLimit: 24,
-    traceId: TRACE_ID,
+    traceId,
     planner: chartPlanner({ config: defaultAgentConfig(), profile: resolveProfile({}, {}), env: {}, traceStore }),
   });
   await saveRecordingAndLink(recordingStore, traceStore, 1, 1, {
     source: 'agent',
     result: episode.cleared ? 'success' : 'failure',
-    traceId: TRACE_ID,
+    traceId,
     solver: { modelProfile: 'local', provider: 'local', model: 'local-policy' },
     demo: episode.demo,
     finalSnapshot: episode.finalSnapshot,
   });
+  return episode;
+}
+
+/** Plays Classic level 1 into fresh stores in a temporary data dir (see playClassic1Into). Returns the data dir. */
+export async function recordClassic1(): Promise<{ dataDir: string; episode: EpisodeResult }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fr-lens-'));
+  const traceStore = await TraceStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
+  const recordingStore = await RecordingStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
+  const episode = await playClassic1Into(traceStore, recordingStore, TRACE_ID);
   await Promise.all([traceStore.close(), recordingStore.close()]);
   return { dataDir, episode };
 }
