@@ -408,15 +408,15 @@ function pathOf(n: Node): Macro[] {
 }
 
 function describe(macros: Macro[], n: Node, mode: PlanMode, ctx: SearchContext): string {
-  const moves: string[] = [];
+  // runs of the same macro read as one: "left x4, dig right, ..."
+  const runs: { word: string; n: number }[] = [];
   for (const m of macros) {
-    const last = moves.length ? moves[moves.length - 1]! : '';
     const word = m.kind === 'wait' ? 'wait' : m.key.replace('_', ' ');
-    const m2 = /^(.*) x(\d+)$/.exec(last);
-    if (m2 && m2[1] === word) moves[moves.length - 1] = `${word} x${Number(m2[2]) + 1}`;
-    else if (last === word) moves[moves.length - 1] = `${word} x2`;
-    else moves.push(word);
+    const last = runs.at(-1);
+    if (last?.word === word) last.n++;
+    else runs.push({ word, n: 1 });
   }
+  const moves = runs.map((r) => (r.n > 1 ? `${r.word} x${r.n}` : r.word));
   const shown = moves.slice(0, 8).join(', ') + (moves.length > 8 ? ', ...' : '');
   const gold = ctx.rootGold - n.state.goldCount;
   const gain = finishedOrAtExit(n.state)

@@ -72,10 +72,8 @@ const CONTINUATIONS = [KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.STOP, KEY.DIG_
 export interface SurvivalOptions {
   /** Ticks per continuation segment (default 6). */
   segment?: number;
-  /** Give up after this many simulated ticks; the answer is then `unknownIs`. */
+  /** Give up (and answer true: unknown counts as survivable) after this many simulated ticks. */
   budgetTicks?: number;
-  /** What a search that ran out of budget answers (default true: unknown counts as survivable). */
-  unknownIs?: boolean;
 }
 
 /**
@@ -84,11 +82,7 @@ export interface SurvivalOptions {
  * an earlier one did. A finished level counts as survival.
  */
 export function survives(state: GameState, horizon: number, options: SurvivalOptions = {}): boolean {
-  if (state.status === 'runner_dead') return false;
-  if (state.status === 'finish' || horizon <= 0) return true;
-  const budget = { left: options.budgetTicks ?? 1500 };
-  const found = survivesFrom(state, horizon, options.segment ?? 6, budget);
-  return budget.left <= 0 ? (options.unknownIs ?? true) : found;
+  return survivalVerdict(state, horizon, options.segment ?? 6, options.budgetTicks ?? 1500) ?? true;
 }
 
 /**
@@ -96,12 +90,16 @@ export function survives(state: GameState, horizon: number, options: SurvivalOpt
  * it runs out of budget the graded beam of survivalTicks decides (never "unknown means yes").
  */
 export function holdsOut(state: GameState, horizon: number): boolean {
+  return survivalVerdict(state, horizon, 6, 1200) ?? survivalTicks(state, horizon) >= horizon;
+}
+
+/** The depth-first survival search: true / false, or null when it ran out of budget undecided. */
+function survivalVerdict(state: GameState, horizon: number, segment: number, budgetTicks: number): boolean | null {
   if (state.status === 'runner_dead') return false;
-  if (state.status === 'finish') return true;
-  const budget = { left: 1200 };
-  const found = survivesFrom(state, horizon, 6, budget);
-  if (budget.left > 0) return found;
-  return survivalTicks(state, horizon) >= horizon;
+  if (state.status === 'finish' || horizon <= 0) return true;
+  const budget = { left: budgetTicks };
+  const found = survivesFrom(state, horizon, segment, budget);
+  return budget.left <= 0 ? null : found;
 }
 
 function survivesFrom(s: GameState, horizon: number, segment: number, budget: { left: number }): boolean {

@@ -20,8 +20,8 @@ import { lensNotFound } from './errors.js';
 import { clampTicks, type RecordingCursor } from './materialize.js';
 import { actionPath } from './paths.js';
 import { forcedProvider, recordedAnswers, recordedIdentity, recordedProvider, type AnsweredCall } from './recordedProvider.js';
-import { loadStepContext, prepareStep, replan, writtenValues, type LensSources, type StepContext } from './replayStep.js';
-import type { CounterfactualAnswer, LensCandidate, OutcomeSummary } from './types.js';
+import { lensCandidates, loadStepContext, prepareStep, replan, writtenValues, type LensSources, type StepContext } from './replayStep.js';
+import type { CounterfactualAnswer, OutcomeSummary } from './types.js';
 
 export const DEFAULT_HORIZON_STEPS = 5;
 export const MAX_HORIZON_STEPS = 30;
@@ -132,20 +132,6 @@ function actualOutcome(ctx: StepContext, cursor: RecordingCursor, start: Snapsho
   return summary(last, tracker, steps);
 }
 
-function lensList(
-  candidates: readonly Candidate[],
-  snapshot: Snapshot,
-  chosenId: string | null,
-  requestedId: string | null,
-): LensCandidate[] {
-  return candidates.map((c) => ({
-    ...c,
-    path: actionPath(snapshot, c.firstAction),
-    chosen: c.id === chosenId,
-    requested: c.id === requestedId,
-  }));
-}
-
 /** POST /api/agent/traces/:traceId/steps/:n/counterfactual. */
 export async function counterfactual(
   sources: LensSources,
@@ -199,7 +185,7 @@ export async function counterfactual(
     : summary(prepared.snapshot, { start: { tick: prepared.snapshot.tick }, path: [], diedAtStep: null }, 0);
   const actual = actualOutcome(ctx, prepared.materialized.cursor, prepared.snapshot, body.horizonSteps);
   const chosenId = forced ?? traceStep.selectedCandidateId;
-  const candidates = lensList(shown, prepared.snapshot, chosenId, traceStep.validation.requestedCandidateId);
+  const candidates = lensCandidates(shown, prepared.snapshot, chosenId, traceStep.validation.requestedCandidateId);
   if (pooled && !shown.some((c) => c.id === pooled!.candidate.id)) {
     candidates.push({
       ...pooled.candidate,

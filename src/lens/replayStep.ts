@@ -216,7 +216,8 @@ function lensPrompts(replanned: Replanned, ctx: StepContext): LensPrompt[] {
   });
 }
 
-function lensCandidates(
+/** The candidates as the lens shows them: each with its path on the board and its chosen / requested marks. */
+export function lensCandidates(
   candidates: readonly Candidate[],
   snapshot: Snapshot,
   chosenId: string | null,
