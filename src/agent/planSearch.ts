@@ -12,9 +12,9 @@ import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
-import { KEY_OF, type KeyName } from './keys.js';
+import { KEY_OF, NAME_OF_KEY, isDigKeyName, type KeyName } from './keys.js';
 import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
-import { holdsOut } from './sim.js';
+import { holdsOut, inDugHole, runInPlace, survivalPath } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
@@ -95,12 +95,28 @@ interface Node {
   f: number;
 }
 
+/**
+ * One way of judging where the runner can get to: navigation graphs of the lasting terrain (open
+ * holes count as bricks), one for the gold and one with the hidden ladders for the exit, and
+ * their ticks-to-go fields, cached per gold set. Built lazily from the root state.
+ */
+interface Reach {
+  digDown: boolean;
+  gold: NavGraph | null;
+  exit: NavGraph | null;
+  fields: Map<number | string, Int32Array>;
+}
+
+const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map() });
+
 interface SearchContext {
+  root: GameState;
   rootGold: number;
   rootComplete: boolean;
-  relaxed: NavGraph;
-  revealed: NavGraph | null;
-  fields: Map<number | string, Int32Array>;
+  /** Dig-relaxed: the search's progress estimate (optimistic about shafts and staircases). */
+  relaxed: Reach;
+  /** Moves the runner can make as they are (single digs only): the strict test of a pocket. */
+  strict: Reach;
   budget: number;
   /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
   rootReachable: boolean;
@@ -167,34 +183,58 @@ function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number
   return kind === 'move' ? -1 : ran;
 }
 
-/** Ticks-to-go field for the node's remaining targets on the dig-relaxed graph (cached per gold set). */
-function fieldFor(ctx: SearchContext, s: GameState): { graph: NavGraph; toGo: Int32Array } {
+function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean): NavGraph {
+  if (goldComplete)
+    return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
+      digDown: reach.digDown,
+    }));
+  return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+}
+
+/** Ticks-to-go field for the state's remaining targets (its gold, else the exit) in one reach. */
+function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed): { graph: NavGraph; toGo: Int32Array } {
+  const graph = reachGraph(ctx, reach, s.goldComplete);
   if (s.goldComplete) {
-    if (!ctx.revealed) ctx.revealed = buildNavGraph(terrainFromState(s), { digDown: true });
-    let f = ctx.fields.get('exit');
+    let f = reach.fields.get('exit');
     if (!f) {
       const tops: number[] = [];
-      for (let x = 0; x < 28; x++) if (ctx.revealed.rest[idx(x, 0)]) tops.push(idx(x, 0));
-      f = costToGo(ctx.revealed, tops);
-      ctx.fields.set('exit', f);
+      for (let x = 0; x < 28; x++) if (graph.rest[idx(x, 0)]) tops.push(idx(x, 0));
+      f = costToGo(graph, tops);
+      reach.fields.set('exit', f);
     }
-    return { graph: ctx.revealed, toGo: f };
+    return { graph, toGo: f };
   }
   // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
   let key = s.goldCount;
   const mask = s.goldMask;
   for (let x = 0; x < 28; x++) key = (Math.imul(key, 31) + mask[x]!) | 0;
-  let f = ctx.fields.get(key);
+  let f = reach.fields.get(key);
   if (!f) {
     const gold: number[] = [];
     const base = s.base;
     for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7) gold.push(i);
     // gold carried by guards: head for the carriers (they drop it sooner or later)
-    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(ctx.relaxed, g.x, g.y));
-    f = costToGo(ctx.relaxed, gold);
-    ctx.fields.set(key, f);
+    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(graph, g.x, g.y));
+    f = costToGo(graph, gold);
+    reach.fields.set(key, f);
   }
-  return { graph: ctx.relaxed, toGo: f };
+  return { graph, toGo: f };
+}
+
+/**
+ * Whether a goal state leaves the rest of the level possible: its remaining targets (the other
+ * gold, or the exit once the gold is complete) must stay reachable from where it leaves the
+ * runner whenever they are reachable from the root — in the dig-relaxed reach and in the strict
+ * one, so a pocket whose only way out is a shaft nobody could dig counts as the trap it is,
+ * while gold the runner can only reach by such a shaft is still sought.
+ */
+function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
+  for (const reach of [ctx.relaxed, ctx.strict]) {
+    const { graph, toGo } = fieldFor(ctx, s, reach);
+    const fromRoot = toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]!;
+    if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
+  }
+  return true;
 }
 
 /** Estimated ticks from the node's state to its next goal (UNREACHABLE when none is known). */
@@ -210,14 +250,11 @@ function estimate(ctx: SearchContext, s: GameState): number {
 const madeProgress = (ctx: SearchContext, s: GameState) =>
   finishedOrAtExit(s) || (!ctx.rootComplete && (s.goldCount < ctx.rootGold || s.goldComplete));
 
-/** The runner stands in a dug brick (a hole that will refill). */
-const inHole = (s: GameState) => s.base[idx(s.runner.x, s.runner.y)] === BLOCK;
-
 /**
  * A goal: progress made and the runner out of any hole — hole timing is exact because a plan
  * that takes gold from inside a hole must go on, in simulation, until he is out of it.
  */
-const isGoal = (ctx: SearchContext, s: GameState) => madeProgress(ctx, s) && (s.status === 'finish' || !inHole(s));
+const isGoal = (ctx: SearchContext, s: GameState) => madeProgress(ctx, s) && !inDugHole(s);
 
 function hashState(s: GameState): string {
   const r = s.runner;
@@ -289,7 +326,9 @@ const PARTIAL_MARGIN = 2;
  * in sight, progress is not worth brushing past a guard.
  */
 function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
-  const ordered = [...list.filter((n) => n.closest >= PARTIAL_MARGIN), ...list.filter((n) => n.closest < PARTIAL_MARGIN)];
+  // never a plan that ends in a hole: it refills, and the runner with it
+  const open = list.filter((n) => !inDugHole(n.state));
+  const ordered = [...open.filter((n) => n.closest >= PARTIAL_MARGIN), ...open.filter((n) => n.closest < PARTIAL_MARGIN)];
   for (const n of ordered) if (holdsOut(n.state, horizon)) return n;
   return null;
 }
@@ -401,6 +440,39 @@ function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node 
   return done[0]!;
 }
 
+/** Ticks per segment of the fine-grained survival fallback (the survival check's own step). */
+const SURVIVAL_SEGMENT = 6;
+
+/**
+ * The last resort when no tile-sized plan holds out: the survival check's own depth-first search
+ * in 6-tick segments, which can stop mid-tile, turn back or dig at once where a tile macro
+ * cannot. The candidates' safety check judges with the same search, so a runner it calls safe
+ * always has a plan that says how. Returns the path's end node, or null when there is none.
+ */
+function survivalEscape(start: Node, opts: PlanSearchOptions): Node | null {
+  const keys = survivalPath(start.state, opts.survivalHorizon, SURVIVAL_SEGMENT);
+  if (!keys || keys.length === 0) return null;
+  let node = start;
+  for (const code of keys) {
+    const key = NAME_OF_KEY[code]!;
+    const s = cloneState(node.state, false);
+    const track = { closest: 99 as number | null };
+    const ran = runInPlace(s, code, SURVIVAL_SEGMENT, track);
+    node = {
+      state: s,
+      parent: node,
+      macro: { kind: isDigKeyName(key) ? 'dig' : key === 'stop' ? 'wait' : 'move', key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+      depth: node.depth + 1,
+      ticks: node.ticks + ran,
+      g: node.g + ran,
+      closest: Math.min(node.closest, track.closest ?? 99),
+      h: node.h,
+      f: 0,
+    };
+  }
+  return node;
+}
+
 function pathOf(n: Node): Macro[] {
   const out: Macro[] = [];
   for (let c: Node | null = n; c && c.macro; c = c.parent) out.push(c.macro);
@@ -432,6 +504,50 @@ function describe(macros: Macro[], n: Node, mode: PlanMode, ctx: SearchContext):
   return `${gain} in ${n.ticks} ticks (${shown}); ${guard}`;
 }
 
+interface SearchResult {
+  goal: Node | null;
+  /** The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen. */
+  nearest: Node[];
+  expanded: number;
+}
+
+/** The weighted A* itself: runs until a goal that holds out is found or the budget is spent. */
+function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): SearchResult {
+  const open = new NodeHeap();
+  open.push(start);
+  const seen = new Set<string>([hashState(start.state)]);
+  let expanded = 0;
+  let goalChecks = 0;
+  let goal: Node | null = null;
+  const nearest: Node[] = [];
+  while (open.size && ctx.budget > 0) {
+    const n = open.pop()!;
+    if (n !== start && isGoal(ctx, n.state)) {
+      if (goalChecks >= opts.maxGoalChecks) continue;
+      goalChecks++;
+      // A goal must leave the rest of the level possible (gold sealed in a pit is a trap) and
+      // hold out against the guards.
+      const ok = finishedOrAtExit(n.state) || (leavesLevelPossible(ctx, n.state) && holdsOut(n.state, opts.survivalHorizon));
+      ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
+      if (ok) {
+        goal = n;
+        break;
+      }
+      continue;
+    }
+    if (n !== start) keepNearest(nearest, n);
+    expanded++;
+    for (const child of childrenOf(ctx, n, opts)) {
+      const hash = hashState(child.state);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      child.f = child.g + opts.heuristicWeight * Math.min(child.h, 5000);
+      open.push(child);
+    }
+  }
+  return { goal, nearest, expanded };
+}
+
 /** Runs the search from the analysis' exact state; null in geometric mode or with nothing to do. */
 export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}): Plan | null {
   // A level still waiting for its first key is planned too: the first move starts it.
@@ -439,13 +555,11 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
   const ctx: SearchContext = {
+    root: rootState,
     rootGold: rootState.goldCount,
     rootComplete: rootState.goldComplete,
-    // judged on the lasting terrain: a hole open now is a brick again soon, so a pocket entered
-    // through one counts as the dead end it will be
-    relaxed: buildNavGraph(terrainFromState(rootState, { holesClosed: true }), { digDown: true }),
-    revealed: null,
-    fields: new Map(),
+    relaxed: newReach(true),
+    strict: newReach(false),
     budget: opts.budgetTicks,
     rootReachable: true,
   };
@@ -464,41 +578,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     f: 0,
   };
   start.f = opts.heuristicWeight * Math.min(h0, 5000);
-  const open = new NodeHeap();
-  open.push(start);
-  const seen = new Set<string>([hashState(startState)]);
-  let expanded = 0;
-  let goalChecks = 0;
-  let goal: Node | null = null;
-  // The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen.
-  const nearest: Node[] = [];
-  while (open.size && ctx.budget > 0) {
-    const n = open.pop()!;
-    if (n !== start && isGoal(ctx, n.state)) {
-      if (goalChecks >= opts.maxGoalChecks) continue;
-      goalChecks++;
-      // A goal must leave the rest of the level possible (gold sealed in a pit is a trap) and
-      // hold out against the guards.
-      const ok =
-        finishedOrAtExit(n.state) ||
-        ((!ctx.rootReachable || n.state.goldComplete || estimate(ctx, n.state) < UNREACHABLE) && holdsOut(n.state, opts.survivalHorizon));
-      ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
-      if (ok) {
-        goal = n;
-        break;
-      }
-      continue;
-    }
-    if (n !== start) keepNearest(nearest, n);
-    expanded++;
-    for (const child of childrenOf(ctx, n, opts)) {
-      const hash = hashState(child.state);
-      if (seen.has(hash)) continue;
-      seen.add(hash);
-      child.f = child.g + opts.heuristicWeight * Math.min(child.h, 5000);
-      open.push(child);
-    }
-  }
+  const { goal, nearest, expanded } = bestFirst(ctx, start, opts);
   // No safe goal: the closest partial plan that holds out, else the best escape from the guards.
   let mode: PlanMode = 'goal';
   let chosen = goal;
@@ -508,7 +588,8 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   }
   if (!chosen) {
     mode = 'escape';
-    chosen = escape(ctx, start, opts) ?? nearest[0] ?? null;
+    chosen = escape(ctx, start, opts);
+    if (!chosen || chosen.ticks < opts.survivalHorizon) chosen = survivalEscape(start, opts) ?? chosen ?? nearest[0] ?? null;
   }
   if (!chosen) return null;
   const macros = pathOf(chosen);

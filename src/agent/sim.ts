@@ -1,7 +1,7 @@
 // Forward simulation on copies of the exact engine state: "press key k for n ticks" with its
 // outcome (cell, gold taken, death, closest guard approach), and survives(): does some short
 // continuation keep the runner alive. This is what makes guard safety exact instead of guessed.
-import { ACT_IN_HOLE, ACT_REBORN } from '../game/constants.js';
+import { ACT_IN_HOLE, ACT_REBORN, BLOCK, idx } from '../game/constants.js';
 import { KEY } from '../game/keys.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
@@ -32,6 +32,9 @@ export function nearestGuardDistance(s: GameState, includeTrapped = false): numb
   }
   return best;
 }
+
+/** The runner stands in a dug brick: a hole that will refill, so no place to end a plan in. */
+export const inDugHole = (s: GameState) => s.status !== 'finish' && s.base[idx(s.runner.x, s.runner.y)] === BLOCK;
 
 /** Runs `ticks` ticks on `s` in place, pressing `keyCode` (if any) on the first; stops at the end of the game. */
 export function runInPlace(s: GameState, keyCode: number | undefined, ticks: number, track?: { closest: number | null }): number {
@@ -102,7 +105,21 @@ function survivalVerdict(state: GameState, horizon: number, segment: number, bud
   return budget.left <= 0 ? null : found;
 }
 
-function survivesFrom(s: GameState, horizon: number, segment: number, budget: { left: number }): boolean {
+/**
+ * The keys (one per `segment` ticks) of a continuation that keeps the runner alive for `horizon`
+ * ticks, found by the same depth-first search; null when there is none or the budget ran out.
+ * This is the last resort of an escape: fine-grained where tile-sized macros are too coarse.
+ */
+export function survivalPath(state: GameState, horizon: number, segment = 6, budgetTicks = 4000): number[] | null {
+  if (state.status === 'runner_dead') return null;
+  if (state.status === 'finish' || horizon <= 0) return [];
+  const budget = { left: budgetTicks };
+  const path: number[] = [];
+  const found = survivesFrom(state, horizon, segment, budget, path);
+  return found && budget.left > 0 ? path : null;
+}
+
+function survivesFrom(s: GameState, horizon: number, segment: number, budget: { left: number }, path?: number[]): boolean {
   if (horizon <= 0) return true;
   if (budget.left <= 0) return true;
   const seen = new Set<number>();
@@ -112,12 +129,20 @@ function survivesFrom(s: GameState, horizon: number, segment: number, budget: { 
     const ran = runInPlace(c, key, n);
     budget.left -= ran;
     if (c.status === 'runner_dead') continue;
-    if (c.status === 'finish') return true;
+    if (c.status === 'finish') {
+      path?.unshift(key);
+      return true;
+    }
+    // alive at the horizon inside a hole that will refill is a death postponed, not survival
+    if (n >= horizon && inDugHole(c)) continue;
     const r = c.runner;
     const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
     if (seen.has(h)) continue;
     seen.add(h);
-    if (survivesFrom(c, horizon - n, segment, budget)) return true;
+    if (survivesFrom(c, horizon - n, segment, budget, path)) {
+      path?.unshift(key);
+      return true;
+    }
     if (budget.left <= 0) return true;
   }
   return false;
@@ -146,6 +171,7 @@ export function survivalTicks(state: GameState, horizon: number, options: { segm
         runInPlace(c, key, n);
         if (c.status === 'runner_dead') continue;
         if (c.status === 'finish') return horizon;
+        if (elapsed + n >= horizon && inDugHole(c)) continue;
         const r = c.runner;
         const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
         if (seen.has(h)) continue;

@@ -18,9 +18,11 @@ const CHAR_TILE: Record<string, number> = { '#': BLOCK, '@': SOLID, H: LADDR, '-
 
 /**
  * `holesClosed`: treat open holes as the bricks they will be again (the lasting terrain), which is
- * what "can the runner still get anywhere from here" must be judged on.
+ * what "can the runner still get anywhere from here" must be judged on. `hiddenRevealed`: hidden
+ * ladders as the ladders they become when the last gold is taken (the way to the exit).
  */
-export function terrainFromState(s: GameState, options: { holesClosed?: boolean } = {}): Terrain {
+export function terrainFromState(s: GameState, options: { holesClosed?: boolean; hiddenRevealed?: boolean } = {}): Terrain {
+  const hidden = options.hiddenRevealed ? LADDR : EMPTY;
   const tiles = new Uint8Array(CELLS);
   const gold = new Uint8Array(CELLS);
   const openHole = new Uint8Array(CELLS);
@@ -31,7 +33,7 @@ export function terrainFromState(s: GameState, options: { holesClosed?: boolean 
       // a hole (open, or being dug and already empty)
       openHole[i] = 1;
       tiles[i] = EMPTY;
-    } else tiles[i] = b === GOLD || b === HLADR ? EMPTY : b;
+    } else tiles[i] = b === GOLD ? EMPTY : b === HLADR ? hidden : b;
   }
   return { tiles, gold, openHole };
 }

@@ -1,5 +1,6 @@
 // The plan search as a specification (agent-planner §3, issue #9): it finds dig sequences the
-// navigation graph cannot express, leaves a sealed pit's gold for last, gets past a closing
+// navigation graph cannot express, leaves a sealed pit's gold for last (and never takes the
+// last gold where the exit is out of reach afterwards), gets past a closing
 // guard alive, and is a pure function of the exact state. Each plan is then played in the
 // real engine, macro by macro, to check that what it promised happens.
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,17 @@ describe('plan search', () => {
     follow(game, second);
     expect(game.state.goldCount).toBe(0);
     expect(game.state.status).toBe('running');
+  });
+
+  it('does not take the last gold where the runner could never reach the exit afterwards', () => {
+    // runner (12,13); the only gold (9,14) lies at the bottom of a one-wide pit in the brick row;
+    // the hidden ladder that appears with the last gold rises from the brick row at column 20,
+    // out of the pit's reach: taking the gold finishes nothing and strands the runner for good
+    const rows = Array.from({ length: 13 }, () => ' '.repeat(20) + 'S');
+    const game = sceneGame([...rows, '            &' + ' '.repeat(7) + 'S', '#########$##################']);
+    const plan = searchFrom(game);
+    expect(plan.reachesGoal).toBe(false);
+    expect(plan.goldGained).toBe(0);
   });
 
   it('gets past a guard closing in on the row between the runner and the gold', () => {
