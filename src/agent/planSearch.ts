@@ -14,7 +14,7 @@ import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, NAME_OF_KEY, isDigKeyName, type KeyName } from './keys.js';
 import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
-import { holdsOut, inDugHole, runInPlace, survivalPath } from './sim.js';
+import { holdsOut, inDugHole, runInPlace, survivalBeamPath, survivalPath } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
@@ -60,6 +60,8 @@ export interface Macro {
   ticks: number;
   /** The runner's cell when the macro ends. */
   to: { x: number; y: number };
+  /** A key held for exactly `ticks` (a survival segment), not until the runner rests in a cell. */
+  fixed?: true;
 }
 
 /** goal: reaches gold or the exit and holds out; partial: heads for it; escape: only survives. */
@@ -440,8 +442,9 @@ function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node 
   return done[0]!;
 }
 
-/** Ticks per segment of the fine-grained survival fallback (the survival check's own step). */
+/** Ticks per segment of the fine-grained survival fallback (the survival checks' own steps). */
 const SURVIVAL_SEGMENT = 6;
+const SURVIVAL_BEAM_SEGMENT = 8;
 
 /**
  * The last resort when no tile-sized plan holds out: the survival check's own depth-first search
@@ -450,18 +453,31 @@ const SURVIVAL_SEGMENT = 6;
  * always has a plan that says how. Returns the path's end node, or null when there is none.
  */
 function survivalEscape(start: Node, opts: PlanSearchOptions): Node | null {
-  const keys = survivalPath(start.state, opts.survivalHorizon, SURVIVAL_SEGMENT);
+  // the depth-first search first (6-tick segments), then the beam (8-tick held keys) that
+  // holdsOut() falls back on: each finds escapes the other misses
+  let segment = SURVIVAL_SEGMENT;
+  let keys = survivalPath(start.state, opts.survivalHorizon, SURVIVAL_SEGMENT);
+  if (!keys) {
+    segment = SURVIVAL_BEAM_SEGMENT;
+    keys = survivalBeamPath(start.state, opts.survivalHorizon, SURVIVAL_BEAM_SEGMENT);
+  }
   if (!keys || keys.length === 0) return null;
   let node = start;
   for (const code of keys) {
     const key = NAME_OF_KEY[code]!;
     const s = cloneState(node.state, false);
     const track = { closest: 99 as number | null };
-    const ran = runInPlace(s, code, SURVIVAL_SEGMENT, track);
+    const ran = runInPlace(s, code, segment, track);
     node = {
       state: s,
       parent: node,
-      macro: { kind: isDigKeyName(key) ? 'dig' : key === 'stop' ? 'wait' : 'move', key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+      macro: {
+        kind: isDigKeyName(key) ? 'dig' : key === 'stop' ? 'wait' : 'move',
+        key,
+        ticks: ran,
+        to: { x: s.runner.x, y: s.runner.y },
+        fixed: true,
+      },
       depth: node.depth + 1,
       ticks: node.ticks + ran,
       g: node.g + ran,

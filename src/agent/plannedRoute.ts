@@ -15,11 +15,12 @@ export function plannedRouteProposal(
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight
   // stretch of the plan costs one planning step instead of one per tile.
-  let waypoint = first.kind === 'move' ? idx(first.to.x, first.to.y) : null;
+  // A survival segment is a key held for its ticks, wherever the runner is then: no waypoint.
+  let waypoint = first.kind === 'move' && !first.fixed ? idx(first.to.x, first.to.y) : null;
   let ticks = first.ticks;
   if (first.kind !== 'dig') {
     for (const m of plan.macros.slice(1)) {
-      if (m.kind !== first.kind || m.key !== first.key || ticks + m.ticks > 20) break;
+      if (m.kind !== first.kind || m.key !== first.key || m.fixed !== first.fixed || ticks + m.ticks > 20) break;
       ticks += m.ticks;
       if (waypoint !== null) waypoint = idx(m.to.x, m.to.y);
     }

@@ -82,18 +82,21 @@ export interface SurvivalOptions {
 /**
  * Does some sequence of held keys keep the runner alive for `horizon` ticks? Depth-first over
  * segments, cheapest-looking first, skipping continuations that leave the runner exactly where
- * an earlier one did. A finished level counts as survival.
+ * an earlier one did; when that finds none, the beam of survivalTicks (longer held keys) gets
+ * its say. A finished level counts as survival.
  */
 export function survives(state: GameState, horizon: number, options: SurvivalOptions = {}): boolean {
-  return survivalVerdict(state, horizon, options.segment ?? 6, options.budgetTicks ?? 1500) ?? true;
+  const verdict = survivalVerdict(state, horizon, options.segment ?? 6, options.budgetTicks ?? 1500);
+  // the depth-first search's 6-tick segments miss escapes that a longer held key makes
+  return verdict === false ? survivalTicks(state, horizon) >= horizon : (verdict ?? true);
 }
 
 /**
- * A careful survival test for plan goals: a quick depth-first search decides most states; when
- * it runs out of budget the graded beam of survivalTicks decides (never "unknown means yes").
+ * A careful survival test for plan goals: a quick depth-first search finds most escapes; when it
+ * finds none or runs out of budget, the beam of survivalTicks decides (never "unknown means yes").
  */
 export function holdsOut(state: GameState, horizon: number): boolean {
-  return survivalVerdict(state, horizon, 6, 1200) ?? survivalTicks(state, horizon) >= horizon;
+  return survivalVerdict(state, horizon, 6, 1200) === true || survivalTicks(state, horizon) >= horizon;
 }
 
 /** The depth-first survival search: true / false, or null when it ran out of budget undecided. */
@@ -155,34 +158,45 @@ function survivesFrom(s: GameState, horizon: number, segment: number, budget: { 
  * plan search can prefer the end state that holds out longest when none holds out fully.
  */
 export function survivalTicks(state: GameState, horizon: number, options: { segment?: number; width?: number } = {}): number {
-  if (state.status === 'runner_dead') return 0;
-  if (state.status === 'finish') return horizon;
-  const segment = options.segment ?? 8;
-  const width = options.width ?? 8;
-  let frontier: GameState[] = [state];
+  return survivalBeam(state, horizon, options.segment ?? 8, options.width ?? 8).ticks;
+}
+
+/**
+ * The beam's keys (one per `segment` ticks) when it keeps the runner alive for the whole horizon,
+ * else null: where the depth-first search's finer segments find nothing, a coarser held key can.
+ */
+export function survivalBeamPath(state: GameState, horizon: number, segment = 8, width = 8): number[] | null {
+  const run = survivalBeam(state, horizon, segment, width);
+  return run.ticks >= horizon ? run.keys : null;
+}
+
+function survivalBeam(state: GameState, horizon: number, segment: number, width: number): { ticks: number; keys: number[] } {
+  if (state.status === 'runner_dead') return { ticks: 0, keys: [] };
+  if (state.status === 'finish') return { ticks: horizon, keys: [] };
+  let frontier: { s: GameState; keys: number[] }[] = [{ s: state, keys: [] }];
   let elapsed = 0;
   while (elapsed < horizon && frontier.length) {
     const n = Math.min(segment, horizon - elapsed);
-    const next: { s: GameState; d: number }[] = [];
+    const next: { s: GameState; keys: number[]; d: number }[] = [];
     const seen = new Set<number>();
-    for (const s0 of frontier) {
+    for (const { s: s0, keys } of frontier) {
       for (const key of CONTINUATIONS) {
         const c = cloneState(s0, false);
         runInPlace(c, key, n);
         if (c.status === 'runner_dead') continue;
-        if (c.status === 'finish') return horizon;
+        if (c.status === 'finish') return { ticks: horizon, keys: [...keys, key] };
         if (elapsed + n >= horizon && inDugHole(c)) continue;
         const r = c.runner;
         const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
         if (seen.has(h)) continue;
         seen.add(h);
-        next.push({ s: c, d: nearestGuardDistance(c) ?? 99 });
+        next.push({ s: c, keys: [...keys, key], d: nearestGuardDistance(c) ?? 99 });
       }
     }
-    if (next.length === 0) return elapsed;
+    if (next.length === 0) return { ticks: elapsed, keys: frontier[0]!.keys };
     elapsed += n;
     next.sort((p, q) => q.d - p.d);
-    frontier = next.slice(0, width).map((e) => e.s);
+    frontier = next.slice(0, width);
   }
-  return elapsed;
+  return { ticks: elapsed, keys: frontier[0]?.keys ?? [] };
 }
