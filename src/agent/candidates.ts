@@ -12,7 +12,7 @@ import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
 import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, routingCell, type NavEdge } from './nav.js';
 import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, PlannerOptions, RiskLevel, StallReport } from './schemas.js';
-import { nearestGuardDistance, survives } from './sim.js';
+import { nearestGuardDistance, runnerSettled, survives } from './sim.js';
 
 /** A proposal before checks: everything but the outcome and final score. */
 export interface Proposal {
@@ -396,7 +396,7 @@ export function playOut(state: GameState, p: Proposal, maxTicks: number): { stat
     if (s.status !== 'running') break;
     if (!fixed) {
       const r = s.runner;
-      if (idx(r.x, r.y) === p.waypoint && r.xOffset === 0 && r.yOffset === 0 && runnerCanAct(s)) break;
+      if (idx(r.x, r.y) === p.waypoint && runnerSettled(r) && runnerCanAct(s)) break;
     }
   }
   return { state: s, ticks: Math.max(1, ticks), closest };

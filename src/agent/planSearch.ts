@@ -14,7 +14,7 @@ import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, NAME_OF_KEY, isDigKeyName, type KeyName } from './keys.js';
 import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
-import { holdsOut, inDugHole, runInPlace, survivalBeamPath, survivalPath } from './sim.js';
+import { holdsOut, inDugHole, runInPlace, runnerSettled, survivalBeamPath, survivalPath } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
 export interface PlanSearchOptions {
@@ -154,7 +154,7 @@ function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number
   const r = s.runner;
   const x0 = r.x;
   const y0 = r.y;
-  const centred = r.xOffset === 0 && r.yOffset === 0;
+  const centred = runnerSettled(r);
   const code = KEY_OF[key];
   let ran = 0;
   const limit = kind === 'wait' ? waitTicks : kind === 'dig' ? 40 : MAX_MOVE_TICKS;
@@ -180,9 +180,19 @@ function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number
     } else still = 0;
     lastX = px;
     lastY = py;
-    if (r.xOffset === 0 && r.yOffset === 0 && (r.x !== x0 || r.y !== y0 || !centred) && runnerCanAct(s)) return ran;
+    if (runnerSettled(r) && (r.x !== x0 || r.y !== y0 || !centred) && runnerCanAct(s) && (r.yOffset === 0 || sideOpen(s))) return ran;
   }
   return kind === 'move' ? -1 : ran;
+}
+
+/**
+ * Whether the runner's cell opens to a side (no brick or concrete there): the ladder cells worth
+ * stopping at on the way up or down. Elsewhere in a shaft a stop only multiplies the states.
+ */
+function sideOpen(s: GameState): boolean {
+  const { x, y } = s.runner;
+  const at = idx(x, y);
+  return (x > 0 && s.act[at - 1] !== BLOCK && s.act[at - 1] !== SOLID) || (x < 27 && s.act[at + 1] !== BLOCK && s.act[at + 1] !== SOLID);
 }
 
 function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean): NavGraph {

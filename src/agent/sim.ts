@@ -33,6 +33,14 @@ export function nearestGuardDistance(s: GameState, includeTrapped = false): numb
   return best;
 }
 
+/**
+ * Whether the runner is as near his cell's centre as he gets: across, always exactly (8 px steps,
+ * 40 px tiles); on a ladder, within half a 9 px step, because 44 px tiles put each cell's
+ * offsets in a different phase and most ladder cells are never passed at offset 0 exactly.
+ * A move that stops at a cell (a plan's macro, a candidate's waypoint) stops there.
+ */
+export const runnerSettled = (r: GameState['runner']) => r.xOffset === 0 && r.yOffset <= 4 && r.yOffset >= -4;
+
 /** The runner stands in a dug brick: a hole that will refill, so no place to end a plan in. */
 export const inDugHole = (s: GameState) => s.status !== 'finish' && s.base[idx(s.runner.x, s.runner.y)] === BLOCK;
 
