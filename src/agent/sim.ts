@@ -1,6 +1,7 @@
 // Forward simulation on copies of the exact engine state: "press key k for n ticks" with its
-// outcome (cell, gold taken, death, closest guard approach), and survives(): does some short
-// continuation keep the runner alive. This is what makes guard safety exact instead of guessed.
+// outcome (cell, gold taken, death, closest guard approach), and survives()/holdsOut(): does some
+// continuation keep the runner alive (and out of a hole that will refill), with the keys that do
+// it for an escape. This is what makes guard safety exact instead of guessed.
 import { ACT_IN_HOLE, ACT_REBORN, BLOCK, idx } from '../game/constants.js';
 import { KEY } from '../game/keys.js';
 import { cloneState } from '../game/serialize.js';
