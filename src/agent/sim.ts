@@ -108,6 +108,12 @@ export function holdsOut(state: GameState, horizon: number): boolean {
   return survivalVerdict(state, horizon, 6, 1200) === true || survivalTicks(state, horizon) >= horizon;
 }
 
+/** The runner's exact position (and whether he is digging): continuations that share it are one. */
+function positionKey(c: GameState): number {
+  const r = c.runner;
+  return ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
+}
+
 /** The depth-first survival search: true / false, or null when it ran out of budget undecided. */
 function survivalVerdict(state: GameState, horizon: number, segment: number, budgetTicks: number): boolean | null {
   if (state.status === 'runner_dead') return false;
@@ -147,8 +153,7 @@ function survivesFrom(s: GameState, horizon: number, segment: number, budget: { 
     }
     // alive at the horizon inside a hole that will refill is a death postponed, not survival
     if (n >= horizon && inDugHole(c)) continue;
-    const r = c.runner;
-    const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
+    const h = positionKey(c);
     if (seen.has(h)) continue;
     seen.add(h);
     if (survivesFrom(c, horizon - n, segment, budget, path)) {
@@ -176,36 +181,46 @@ export function survivalTicks(state: GameState, horizon: number, options: { segm
  */
 export function survivalBeamPath(state: GameState, horizon: number, segment = 8, width = 8): number[] | null {
   const run = survivalBeam(state, horizon, segment, width);
-  return run.ticks >= horizon ? run.keys : null;
+  if (run.ticks < horizon) return null;
+  const keys: number[] = [];
+  for (let e = run.last; e && e.prev; e = e.prev) keys.push(e.key);
+  return keys.reverse();
 }
 
-function survivalBeam(state: GameState, horizon: number, segment: number, width: number): { ticks: number; keys: number[] } {
-  if (state.status === 'runner_dead') return { ticks: 0, keys: [] };
-  if (state.status === 'finish') return { ticks: horizon, keys: [] };
-  let frontier: { s: GameState; keys: number[] }[] = [{ s: state, keys: [] }];
+/** A beam entry: the state after holding `key`, linked to the entry it continues (keys rebuilt only when asked). */
+interface BeamEntry {
+  s: GameState;
+  key: number;
+  prev: BeamEntry | null;
+}
+
+function survivalBeam(state: GameState, horizon: number, segment: number, width: number): { ticks: number; last: BeamEntry | null } {
+  if (state.status === 'runner_dead') return { ticks: 0, last: null };
+  const root: BeamEntry = { s: state, key: 0, prev: null };
+  if (state.status === 'finish') return { ticks: horizon, last: root };
+  let frontier: BeamEntry[] = [root];
   let elapsed = 0;
   while (elapsed < horizon && frontier.length) {
     const n = Math.min(segment, horizon - elapsed);
-    const next: { s: GameState; keys: number[]; d: number }[] = [];
+    const next: { e: BeamEntry; d: number }[] = [];
     const seen = new Set<number>();
-    for (const { s: s0, keys } of frontier) {
+    for (const prev of frontier) {
       for (const key of CONTINUATIONS) {
-        const c = cloneState(s0, false);
+        const c = cloneState(prev.s, false);
         runInPlace(c, key, n);
         if (c.status === 'runner_dead') continue;
-        if (c.status === 'finish') return { ticks: horizon, keys: [...keys, key] };
+        if (c.status === 'finish') return { ticks: horizon, last: { s: c, key, prev } };
         if (elapsed + n >= horizon && inDugHole(c)) continue;
-        const r = c.runner;
-        const h = ((r.x * 64 + r.xOffset + 32) * 32 + r.y) * 128 + (r.yOffset + 64) + (c.dig ? 1 << 30 : 0);
+        const h = positionKey(c);
         if (seen.has(h)) continue;
         seen.add(h);
-        next.push({ s: c, keys: [...keys, key], d: nearestGuardDistance(c) ?? 99 });
+        next.push({ e: { s: c, key, prev }, d: nearestGuardDistance(c) ?? 99 });
       }
     }
-    if (next.length === 0) return { ticks: elapsed, keys: frontier[0]!.keys };
+    if (next.length === 0) return { ticks: elapsed, last: frontier[0]! };
     elapsed += n;
     next.sort((p, q) => q.d - p.d);
-    frontier = next.slice(0, width);
+    frontier = next.slice(0, width).map((x) => x.e);
   }
-  return { ticks: elapsed, keys: frontier[0]?.keys ?? [] };
+  return { ticks: elapsed, last: frontier[0] ?? null };
 }
