@@ -2,7 +2,7 @@
 // and the navigation routes (never from per-level tables), checks each for physical validity
 // and guard safety (exact simulation when engineState is present, geometric rules otherwise),
 // scores, dedupes, applies the stall adjustment, sorts and truncates; keeps every disposition.
-import { idx } from '../game/constants.js';
+import { BLOCK, CELLS, idx } from '../game/constants.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
@@ -10,9 +10,10 @@ import { runnerCanAct } from '../game/rules/runner.js';
 import type { Analysis } from './analysis.js';
 import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
-import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, routingCell, type NavEdge } from './nav.js';
+import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, buildNavGraph, reachableFrom, routingCell, type NavEdge, type NavGraph } from './nav.js';
 import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, PlannerOptions, RiskLevel, StallReport } from './schemas.js';
 import { nearestGuardDistance, runnerSettled, survives } from './sim.js';
+import { terrainFromState } from './terrain.js';
 
 /** A proposal before checks: everything but the outcome and final score. */
 export interface Proposal {
@@ -454,6 +455,30 @@ export function emergencyHold(reason: string): Candidate {
   return toCandidate(proposal('emergency_hold', 'stop', 2, { goal: 'hold still', reason, scoreParts: { fallback: 0 } }), null, 'none', 2);
 }
 
+/** Per analysis: the dig-relaxed graph of the lasting terrain and what the runner can reach in it. */
+const lastingReach = new WeakMap<Analysis, { graph: NavGraph; fromRunner: Uint8Array }>();
+
+/**
+ * Whether an action leaves gold behind for good: gold the runner could get to (even digging
+ * wherever a brick allows) before it, but not from where it leaves him — a drop into a pit, a
+ * one-way fall past the only ladder. Not judged while he is inside a hole (a dig in progress).
+ */
+function strandsGold(a: Analysis, s: GameState): boolean {
+  const root = a.state;
+  if (!root || s.goldComplete) return false;
+  let reach = lastingReach.get(a);
+  if (!reach) {
+    const graph = buildNavGraph(terrainFromState(root, { holesClosed: true }), { digDown: true });
+    reach = { graph, fromRunner: reachableFrom(graph, routingCell(graph, root.runner.x, root.runner.y)) };
+    lastingReach.set(a, reach);
+  }
+  const { graph, fromRunner } = reach;
+  if (graph.terrain.tiles[idx(s.runner.x, s.runner.y)] === BLOCK) return false;
+  const here = reachableFrom(graph, routingCell(graph, s.runner.x, s.runner.y));
+  for (let i = 0; i < CELLS; i++) if (s.base[i] === 7 && fromRunner[i] && !here[i]) return true;
+  return false;
+}
+
 /** Checks one proposal; returns the candidate or why it was rejected. */
 export function checkProposal(
   inputs: CandidateInputs,
@@ -493,6 +518,8 @@ export function checkProposal(
       const credit = p.kind === 'dig_route' ? DIG_TICKS : 0;
       parts.progress = Math.round(((before - after + credit) / TICKS_PER_TILE) * 10) / 10;
     }
+    // the plan search judged its own plan's end; anything else must not strand gold on the way
+    if (p.kind !== 'planned_route' && strandsGold(a, s)) parts.strandsGold = -80;
     const c = toCandidate(p, outcome, riskFromDistance(run.closest), run.ticks, parts);
     if (trapped && !p.provenByPlan && !s.goldComplete && outcome.goldTaken === 0)
       return { rejected: 'safety_rejection', why: 'ends inside a hole with no way out before it refills', candidate: c };

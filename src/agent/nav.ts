@@ -254,6 +254,31 @@ export function passCost(graph: NavGraph, table: RouteTable, cell: number): { co
   return { cost: best, via };
 }
 
+/**
+ * Every cell the runner can get to from `source` (1 in the result): the cells he can rest in and
+ * the cells his falls pass through (gold in mid-air is taken on the way down). A forward search
+ * without costs, for "is this gold still reachable at all" checks.
+ */
+export function reachableFrom(graph: NavGraph, source: number): Uint8Array {
+  const seen = new Uint8Array(CELLS);
+  const queued = new Uint8Array(CELLS);
+  const stack = [source];
+  seen[source] = queued[source] = 1;
+  while (stack.length) {
+    const from = stack.pop()!;
+    for (const e of graph.edges[from]) {
+      const col = e.to % 28;
+      const toRow = (e.to / 28) | 0;
+      for (let y = e.key === 'down' ? ((from / 28) | 0) + 1 : (from / 28) | 0; y < toRow; y++) seen[idx(col, y)] = 1;
+      seen[e.to] = 1;
+      if (queued[e.to]) continue;
+      queued[e.to] = 1;
+      stack.push(e.to);
+    }
+  }
+  return seen;
+}
+
 export const UNREACHABLE = INF;
 
 /** Human-readable cell label used in ids and prompts. */

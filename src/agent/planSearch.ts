@@ -2,7 +2,7 @@
 // simulate) over tile-sized macro-actions — step left/right/up/down to the next resting cell
 // (falls included), dig left/right, wait — with state hashing and a budget of simulated ticks.
 // The goal is the next gold (or the exit) reached in a state that can still hold out against
-// the guards. Progress is estimated on a dig-relaxed navigation graph, so buried gold pulls the
+// the guards and that strands no gold the runner could reach. Progress is estimated on a dig-relaxed navigation graph, so buried gold pulls the
 // search towards the digs, and the exact simulation finds the sequence that works (shafts,
 // staircases, holes as passages while they last, trapped guards' heads, waiting for a guard to
 // pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
@@ -13,7 +13,7 @@ import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
 import type { Analysis } from './analysis.js';
 import { KEY_OF, NAME_OF_KEY, isDigKeyName, type KeyName } from './keys.js';
-import { UNREACHABLE, buildNavGraph, costToGo, routingCell, type NavGraph } from './nav.js';
+import { UNREACHABLE, buildNavGraph, costToGo, reachableFrom, routingCell, type NavGraph } from './nav.js';
 import { holdsOut, inDugHole, runInPlace, runnerSettled, survivalBeamPath, survivalPath } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
@@ -107,9 +107,11 @@ interface Reach {
   gold: NavGraph | null;
   exit: NavGraph | null;
   fields: Map<number | string, Int32Array>;
+  /** Cells reachable from a cell in the gold graph, by routing cell. */
+  sets: Map<number, Uint8Array>;
 }
 
-const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map() });
+const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });
 
 interface SearchContext {
   root: GameState;
@@ -227,24 +229,61 @@ function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed):
     for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7) gold.push(i);
     // gold carried by guards: head for the carriers (they drop it sooner or later)
     if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(graph, g.x, g.y));
-    f = costToGo(graph, gold);
+    f = costToGo(graph, withoutTraps(ctx, reach, gold));
     reach.fields.set(key, f);
   }
   return { graph, toGo: f };
 }
 
+/** The cells the runner could get to from (x, y), in the gold graph of one reach. */
+function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number): Uint8Array {
+  const graph = reachGraph(ctx, reach, false);
+  const cell = routingCell(graph, x, y);
+  let set = reach.sets.get(cell);
+  if (!set) {
+    set = reachableFrom(graph, cell);
+    reach.sets.set(cell, set);
+  }
+  return set;
+}
+
 /**
- * Whether a goal state leaves the rest of the level possible: its remaining targets (the other
- * gold, or the exit once the gold is complete) must stay reachable from where it leaves the
- * runner whenever they are reachable from the root — in the dig-relaxed reach and in the strict
- * one, so a pocket whose only way out is a shaft nobody could dig counts as the trap it is,
- * while gold the runner can only reach by such a shaft is still sought.
+ * The gold worth heading for: those from which the runner could still get to every other gold
+ * he can reach from the root. Gold in a pit (a one-way drop, a sealed pocket) pulls the search
+ * only when nothing else is left, so it is taken last instead of ending the level.
+ */
+function withoutTraps(ctx: SearchContext, reach: Reach, gold: number[]): number[] {
+  if (gold.length < 2) return gold;
+  const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+  const open = gold.filter((g) => {
+    const from = reachSet(ctx, reach, g % 28, (g / 28) | 0);
+    return gold.every((other) => other === g || !fromRoot[other] || from[other]);
+  });
+  return open.length > 0 ? open : gold;
+}
+
+/**
+ * Whether a state leaves the rest of the level possible: every gold still lying about that the
+ * runner could reach from the root must stay reachable from where the state leaves him (so gold
+ * in a pit is taken last, and a partial plan never drops into a pit for the one gold in it),
+ * and once the gold is complete the exit must stay reachable whenever it was. Judged in the
+ * dig-relaxed reach and in the strict one, so a pocket whose only way out is a shaft nobody
+ * could dig counts as the trap it is, while gold the runner can only reach by such a shaft is
+ * still sought.
  */
 function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
   for (const reach of [ctx.relaxed, ctx.strict]) {
-    const { graph, toGo } = fieldFor(ctx, s, reach);
-    const fromRoot = toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]!;
-    if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
+    if (s.goldComplete) {
+      const { graph, toGo } = fieldFor(ctx, s, reach);
+      const fromRoot = toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]!;
+      if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
+      continue;
+    }
+    const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+    const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
+    if (fromHere === fromRoot) continue;
+    const base = s.base;
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7 && fromRoot[i] && !fromHere[i]) return false;
   }
   return true;
 }
@@ -321,8 +360,11 @@ const less = (p: Node, q: Node) => p.f < q.f || (p.f === q.f && p.depth > q.dept
 const NEAREST_KEPT = 10;
 const closer = (p: Node, q: Node) => p.h < q.h || (p.h === q.h && p.ticks < q.ticks);
 
+/** Whether `n` would make the list of nearest nodes (checked before the dearer tests). */
+const wouldKeep = (list: Node[], n: Node) => list.length < NEAREST_KEPT || closer(n, list[list.length - 1]!);
+
 function keepNearest(list: Node[], n: Node): void {
-  if (list.length === NEAREST_KEPT && !closer(n, list[list.length - 1]!)) return;
+  if (!wouldKeep(list, n)) return;
   let i = list.length;
   while (i > 0 && closer(n, list[i - 1]!)) i--;
   list.splice(i, 0, n);
@@ -337,9 +379,10 @@ const PARTIAL_MARGIN = 2;
  * out, preferring those that never come within PARTIAL_MARGIN tiles of a guard — without a goal
  * in sight, progress is not worth brushing past a guard.
  */
-function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
-  // never a plan that ends in a hole: it refills, and the runner with it
-  const open = list.filter((n) => !inDugHole(n.state));
+function partialThatHoldsOut(ctx: SearchContext, list: Node[], horizon: number): Node | null {
+  // never a plan that ends in a hole (it refills, and the runner with it), nor one that leaves
+  // gold behind for good
+  const open = list.filter((n) => !inDugHole(n.state) && leavesLevelPossible(ctx, n.state));
   const ordered = [...open.filter((n) => n.closest >= PARTIAL_MARGIN), ...open.filter((n) => n.closest < PARTIAL_MARGIN)];
   for (const n of ordered) if (holdsOut(n.state, horizon)) return n;
   return null;
@@ -448,7 +491,9 @@ function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node 
     frontier = next.slice(0, opts.escapeWidth);
   }
   if (done.length === 0) return longest;
-  done.sort((p, q) => guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
+  // an escape that strands gold is a slower way to lose the level: the others first
+  const keeps = new Map(done.map((n) => [n, leavesLevelPossible(ctx, n.state) ? 0 : 1]));
+  done.sort((p, q) => keeps.get(p)! - keeps.get(q)! || guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
   return done[0]!;
 }
 
@@ -561,7 +606,8 @@ function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Se
       }
       continue;
     }
-    if (n !== start) keepNearest(nearest, n);
+    // partial plans that strand gold are no plans at all
+    if (n !== start && wouldKeep(nearest, n) && !inDugHole(n.state) && leavesLevelPossible(ctx, n.state)) keepNearest(nearest, n);
     expanded++;
     for (const child of childrenOf(ctx, n, opts)) {
       const hash = hashState(child.state);
@@ -610,7 +656,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   let chosen = goal;
   if (!chosen) {
     mode = 'partial';
-    chosen = partialThatHoldsOut(nearest, opts.survivalHorizon);
+    chosen = partialThatHoldsOut(ctx, nearest, opts.survivalHorizon);
   }
   if (!chosen) {
     mode = 'escape';

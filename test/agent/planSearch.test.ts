@@ -50,6 +50,18 @@ describe('plan search', () => {
     expect(game.state.status).toBe('running');
   });
 
+  it('leaves a pit holding two gold for last, though the second gold would still be in reach', () => {
+    // runner (6,13); free gold (1,13) five tiles left; gold (9,14) and (10,14) three tiles right
+    // at the bottom of a two-wide pit in the brick row: taking the near pit gold first would
+    // leave the other pit gold reachable but the free gold stranded
+    const game = sceneGame([' $    &', '#########$$#################']);
+    const first = searchFrom(game);
+    expect(first.mode).toBe('goal');
+    follow(game, first);
+    expect(game.state.runner).toMatchObject({ x: 1, y: 13 });
+    expect(game.state.goldCount).toBe(2);
+  });
+
   it('does not take the last gold where the runner could never reach the exit afterwards', () => {
     // runner (12,13); the only gold (9,14) lies at the bottom of a one-wide pit in the brick row;
     // the hidden ladder that appears with the last gold rises from the brick row at column 20,

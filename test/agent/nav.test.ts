@@ -1,0 +1,42 @@
+// reachableFrom as a specification: the cells a runner can still get to, which the plan search
+// and the candidates use to tell a move that strands gold from one that does not.
+import { describe, expect, it } from 'vitest';
+import { idx } from '../../src/game/constants.js';
+import { buildNavGraph, reachableFrom, routingCell } from '../../src/agent/nav.js';
+import { terrainFromState } from '../../src/agent/terrain.js';
+import { sceneGame } from './helpers/scene.js';
+
+function reachFrom(rows: string[], x: number, y: number, digDown = false): Uint8Array {
+  const game = sceneGame(rows);
+  const graph = buildNavGraph(terrainFromState(game.state, { holesClosed: true }), { digDown });
+  return reachableFrom(graph, routingCell(graph, x, y));
+}
+
+describe('reachableFrom', () => {
+  // runner (6,13) on a brick row with a one-wide pit at column 9 (its bottom is (9,14))
+  const pit = ['      &', '#########$##################'];
+
+  it('from the brick row: the row up to the pit, the pit, and no further (its mouth is a fall)', () => {
+    const seen = reachFrom(pit, 6, 13);
+    expect(seen[idx(0, 13)]).toBe(1);
+    expect(seen[idx(9, 14)]).toBe(1);
+    expect(seen[idx(10, 13)]).toBe(0);
+  });
+
+  it('from the bottom of the pit: nothing outside it, even digging straight down', () => {
+    for (const digDown of [false, true]) {
+      const seen = reachFrom(pit, 9, 14, digDown);
+      expect(seen[idx(9, 14)]).toBe(1);
+      expect(seen[idx(8, 13)]).toBe(0);
+      expect(seen[idx(0, 13)]).toBe(0);
+    }
+  });
+
+  it('marks the cells a fall passes through (gold in mid-air is taken on the way down)', () => {
+    // runner (2,10) on a ledge ending at column 4; walking off it falls down column 5 to the floor
+    const seen = reachFrom(['  &', '#####', '', '', ''], 2, 10);
+    for (let y = 10; y <= 14; y++) expect(seen[idx(5, y)]).toBe(1);
+    // nothing leads back up: the ledge is a one-way drop
+    expect(reachFrom(['  &', '#####', '', '', ''], 10, 14)[idx(2, 10)]).toBe(0);
+  });
+});
