@@ -2,10 +2,10 @@
 // simulate) over tile-sized macro-actions — step left/right/up/down to the next resting cell
 // (falls included), dig left/right, wait — with state hashing and a budget of simulated ticks.
 // The goal is the next gold (or the exit) reached in a state that can still hold out against
-// the guards and that strands no gold the runner could reach. Progress is estimated on a dig-relaxed navigation graph, so buried gold pulls the
-// search towards the digs, and the exact simulation finds the sequence that works (shafts,
-// staircases, holes as passages while they last, trapped guards' heads, waiting for a guard to
-// pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
+// the guards and that strands no gold the runner could reach. Progress is estimated on a
+// dig-relaxed navigation graph, so buried gold pulls the search towards the digs, and the exact
+// simulation finds the sequence that works (shafts, staircases, holes as passages while they
+// last, trapped guards' heads, waiting for a guard to pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
 import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, LADDR, SOLID, idx } from '../game/constants.js';
 import { canDig, runnerCanAct } from '../game/rules/runner.js';
 import { cloneState } from '../game/serialize.js';
@@ -379,11 +379,10 @@ const PARTIAL_MARGIN = 2;
  * out, preferring those that never come within PARTIAL_MARGIN tiles of a guard — without a goal
  * in sight, progress is not worth brushing past a guard.
  */
-function partialThatHoldsOut(ctx: SearchContext, list: Node[], horizon: number): Node | null {
-  // never a plan that ends in a hole (it refills, and the runner with it), nor one that leaves
-  // gold behind for good
-  const open = list.filter((n) => !inDugHole(n.state) && leavesLevelPossible(ctx, n.state));
-  const ordered = [...open.filter((n) => n.closest >= PARTIAL_MARGIN), ...open.filter((n) => n.closest < PARTIAL_MARGIN)];
+function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
+  // the list holds no plan that ends in a hole (it refills, and the runner with it) nor one
+  // that leaves gold behind for good: bestFirst keeps no others
+  const ordered = [...list.filter((n) => n.closest >= PARTIAL_MARGIN), ...list.filter((n) => n.closest < PARTIAL_MARGIN)];
   for (const n of ordered) if (holdsOut(n.state, horizon)) return n;
   return null;
 }
@@ -656,7 +655,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   let chosen = goal;
   if (!chosen) {
     mode = 'partial';
-    chosen = partialThatHoldsOut(ctx, nearest, opts.survivalHorizon);
+    chosen = partialThatHoldsOut(nearest, opts.survivalHorizon);
   }
   if (!chosen) {
     mode = 'escape';
