@@ -2,7 +2,7 @@
 // and the navigation routes (never from per-level tables), checks each for physical validity
 // and guard safety (exact simulation when engineState is present, geometric rules otherwise),
 // scores, dedupes, applies the stall adjustment, sorts and truncates; keeps every disposition.
-import { BLOCK, CELLS, idx } from '../game/constants.js';
+import { BLOCK, CELLS, GOLD, idx } from '../game/constants.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
@@ -475,7 +475,7 @@ function strandsGold(a: Analysis, s: GameState): boolean {
   const { graph, fromRunner } = reach;
   if (graph.terrain.tiles[idx(s.runner.x, s.runner.y)] === BLOCK) return false;
   const here = reachableFrom(graph, routingCell(graph, s.runner.x, s.runner.y));
-  for (let i = 0; i < CELLS; i++) if (s.base[i] === 7 && fromRunner[i] && !here[i]) return true;
+  for (let i = 0; i < CELLS; i++) if (s.base[i] === GOLD && fromRunner[i] && !here[i]) return true;
   return false;
 }
 

@@ -6,7 +6,7 @@
 // dig-relaxed navigation graph, so buried gold pulls the search towards the digs, and the exact
 // simulation finds the sequence that works (shafts, staircases, holes as passages while they
 // last, trapped guards' heads, waiting for a guard to pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
-import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, LADDR, SOLID, idx } from '../game/constants.js';
+import { ACT_IN_HOLE, ACT_REBORN, BLOCK, CELLS, GOLD, LADDR, SOLID, idx } from '../game/constants.js';
 import { canDig, runnerCanAct } from '../game/rules/runner.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
@@ -226,7 +226,7 @@ function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed):
   if (!f) {
     const gold: number[] = [];
     const base = s.base;
-    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7) gold.push(i);
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === GOLD) gold.push(i);
     // gold carried by guards: head for the carriers (they drop it sooner or later)
     if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(graph, g.x, g.y));
     f = costToGo(graph, withoutTraps(ctx, reach, gold));
@@ -283,7 +283,7 @@ function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
     const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
     if (fromHere === fromRoot) continue;
     const base = s.base;
-    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === 7 && fromRoot[i] && !fromHere[i]) return false;
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === GOLD && fromRoot[i] && !fromHere[i]) return false;
   }
   return true;
 }
