@@ -83,6 +83,23 @@ describe('serialize and restore', () => {
     expect(JSON.stringify(original.serialize())).toBe(before);
   });
 
+  it('hundreds of clones (their layers share slabs) each keep their own base and act', () => {
+    const original = midGame();
+    const copies = Array.from({ length: 300 }, () => original.clone());
+    copies.forEach((c, i) => {
+      c.state.act[i % c.state.act.length] = 9;
+      c.state.base[(i * 7) % c.state.base.length] = 8;
+    });
+    copies.forEach((c, i) => {
+      const act = Uint8Array.from(original.state.act);
+      act[i % act.length] = 9;
+      const base = Uint8Array.from(original.state.base);
+      base[(i * 7) % base.length] = 8;
+      expect([...c.state.act]).toEqual([...act]);
+      expect([...c.state.base]).toEqual([...base]);
+    });
+  });
+
   it('a clone that keeps its recording is equal to the original and diverges only when driven differently', () => {
     const original = midGame();
     const copy = original.clone(true);
