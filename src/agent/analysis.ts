@@ -45,6 +45,9 @@ function progressTargets(snapshot: Snapshot, graph: NavGraph): number[] {
 
 export function analyzeSnapshot(snapshot: Snapshot, options: { simulate?: boolean } = {}): Analysis {
   const state = options.simulate !== false && snapshot.engineState ? restoreState(snapshot.engineState) : null;
+  // A snapshot of a replayed recording carries its playback, which would drive every simulated
+  // runner by the recorded keys whatever the planner presses: the planner's copy drops it.
+  if (state) state.playback = null;
   const terrain = state ? terrainFromState(state) : terrainFromSnapshot(snapshot);
   const graph = buildNavGraph(terrain);
   const source = routingCell(graph, snapshot.runner.x, snapshot.runner.y);
