@@ -6,8 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
 import { KEY_OF } from '../../src/agent/keys.js';
-import { planSearch, type Plan } from '../../src/agent/planSearch.js';
-import type { Game } from '../../src/game/game.js';
+import { againstWall, planSearch, type Plan } from '../../src/agent/planSearch.js';
+import { Game } from '../../src/game/game.js';
+import { KEY } from '../../src/game/keys.js';
+import { cloneState } from '../../src/game/serialize.js';
+import type { GameState } from '../../src/game/state.js';
+import { advance } from '../../src/game/tick.js';
 import { sceneGame } from './helpers/scene.js';
 
 function searchFrom(game: Game): Plan {
@@ -89,5 +93,31 @@ describe('plan search', () => {
     const b = searchFrom(game);
     expect(b.macros).toEqual(a.macros);
     expect(b.why).toBe(a.why);
+  });
+});
+
+describe('a step into a wall', () => {
+  it('is left out only where the engine agrees that it does nothing (random play with guards and holes on Classic levels)', () => {
+    const keys = [KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.DIG_LEFT, KEY.DIG_RIGHT, KEY.STOP];
+    const where = (s: GameState) => `${s.status} ${s.runner.x},${s.runner.y},${s.runner.xOffset},${s.runner.yOffset}`;
+    let rand = 7;
+    let judged = 0;
+    for (const level of [1, 3, 5, 8, 11]) {
+      let game = Game.fromLevel(1, level, { seed: level });
+      for (let t = 0; t < 4000; t++) {
+        if (game.over) game = Game.fromLevel(1, level, { seed: level + t });
+        for (const dir of [-1, 1] as const) {
+          if (!againstWall(game.state, dir)) continue;
+          judged++;
+          const copy = cloneState(game.state, false);
+          const before = where(copy);
+          for (let i = 0; i < 4; i++) advance(copy, dir < 0 ? KEY.LEFT : KEY.RIGHT);
+          expect(where(copy)).toBe(before);
+        }
+        if (t % 6 === 0) rand = (Math.imul(rand, 1664525) + 1013904223) >>> 0;
+        game.step(keys[rand % keys.length]);
+      }
+    }
+    expect(judged).toBeGreaterThan(200);
   });
 });
