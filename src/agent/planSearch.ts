@@ -136,6 +136,8 @@ interface SearchContext {
   /** Moves the runner can make as they are (single digs only): the strict test of a pocket. */
   strict: Reach;
   budget: number;
+  /** Ticks granted so far (the search's budget, plus the escape's): spent = granted - budget. */
+  granted: number;
   /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
   rootReachable: boolean;
 }
@@ -520,7 +522,9 @@ function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUs
  */
 function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node | null {
   const horizon = opts.survivalHorizon;
-  ctx.budget = Math.max(ctx.budget, 0) + opts.escapeBudgetTicks;
+  const topped = Math.max(ctx.budget, 0) + opts.escapeBudgetTicks;
+  ctx.granted += topped - ctx.budget;
+  ctx.budget = topped;
   let frontier: Node[] = [start];
   const done: Node[] = [];
   let longest: Node | null = null;
@@ -686,6 +690,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     relaxed: newReach(true),
     strict: newReach(false),
     budget: opts.budgetTicks,
+    granted: opts.budgetTicks,
     rootReachable: true,
   };
   const startState = cloneState(rootState, false);
@@ -729,7 +734,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     reachesGoal: goal !== null,
     endCell: { x: chosen.state.runner.x, y: chosen.state.runner.y },
     expanded,
-    simulatedTicks: opts.budgetTicks - ctx.budget,
+    simulatedTicks: ctx.granted - ctx.budget,
     mode,
     why: describe(macros, chosen, mode, ctx),
   };

@@ -96,6 +96,20 @@ describe('plan search', () => {
   });
 });
 
+describe('the plan search reports what it spent', () => {
+  it("counts the escape's extra ticks in simulatedTicks (never a negative figure)", () => {
+    // a search given one tick finds nothing, so the escape beam runs on its own 600 ticks
+    // (the figure used to be the search's budget minus what was left of the escape's)
+    const game = sceneGame(['  &      $']);
+    const analysis = analyzeSnapshot(game.snapshot({ withEngineState: true }), { simulate: true });
+    const plan = planSearch(analysis, { budgetTicks: 1, escapeBudgetTicks: 600 })!;
+    expect(plan.mode).toBe('escape');
+    // at least the plan's own ticks were simulated, and no more than both budgets allow
+    expect(plan.simulatedTicks).toBeGreaterThanOrEqual(plan.ticks);
+    expect(plan.simulatedTicks).toBeLessThan(1 + 600 + 100);
+  });
+});
+
 describe('a step into a wall', () => {
   it('is left out only where the engine agrees that it does nothing (random play with guards and holes on Classic levels)', () => {
     const keys = [KEY.LEFT, KEY.RIGHT, KEY.UP, KEY.DOWN, KEY.DIG_LEFT, KEY.DIG_RIGHT, KEY.STOP];
