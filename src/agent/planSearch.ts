@@ -426,10 +426,11 @@ function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1
 /**
  * Whether a step to side `dir` certainly does nothing: the runner stands centred against a
  * wall, brick or trap door, on ground that stays (not a guard's head), not digging, with no
- * guard within two tiles, none in a hole (a guard dying there is reborn anywhere on top) and none
- * being reborn. runMacro would give such a step up after four still ticks and charge nothing, so
- * leaving it out changes no plan; it saves the copy and the ticks (one copy in seven, and a tenth
- * of the simulated ticks, on the slowest decisions of the agent's own play).
+ * guard within two tiles, no hole refilling within five ticks (it kills whoever is in it, and a
+ * dead guard is reborn anywhere on top) and no guard being reborn. runMacro would give such a
+ * step up after four still ticks and charge nothing, so leaving it out changes no plan; it saves
+ * the copy and the ticks (one copy in seven, and a tenth more ticks than the budget counts, on
+ * the slowest decisions of the agent's own play).
  */
 export function againstWall(s: GameState, dir: -1 | 1): boolean {
   const r = s.runner;
