@@ -48,10 +48,12 @@ export interface PlanSearchOptions {
 
 /**
  * Defaults: 24,000 simulated ticks per decision. Most decisions end far sooner, at the first
- * goal that holds out (bench:planner on 1,000 demo snapshots: median ~500 ticks, 0.6 ms; p99
- * ~7,500 ticks, 6 ms); positions the agent gets itself into (guards all round, gold behind dig
- * puzzles) use the whole budget, ~25-50 ms. A budget of 60,000 cleared no more of Classic 41-80
- * (8 either way), so the cap stays where the worst decision is about 50 ms. Weight 1.5 trades
+ * goal that holds out (bench:planner on 1,000 demo snapshots: median ~600 ticks, ~1 ms);
+ * positions the agent gets itself into (guards all round, gold behind dig puzzles) use the
+ * whole budget, ~20-35 ms (own-play p99 29-35 ms). On all of Classic 1-150, 20,000 cleared 41
+ * levels, 24,000 cleared 46 and 30,000 cleared 47 at a p99 about a fifth higher (and 60,000 no
+ * more of Classic 41-80): the cap stays where the worst decisions keep a margin under the 50 ms
+ * that issue #9 allows, even in a slow spell of the machine. Weight 1.5 trades
  * optimal routes for reaching deep goals within budget (2.5 cleared 12 of Classic 1-40 against
  * 15). A goal must hold out 100 ticks (64 cleared fewer; 150 no more) — the escape beam gets
  * 6,000 more ticks when no plan to gold holds out.
