@@ -5,7 +5,8 @@
 // the guards and that strands no gold the runner could reach. Progress is estimated on a
 // dig-relaxed navigation graph, so buried gold pulls the search towards the digs, and the exact
 // simulation finds the sequence that works (shafts, staircases, holes as passages while they
-// last, trapped guards' heads, waiting for a guard to pass). Reads an Analysis; never mutates the root state. Pure: the same state gives the same plan.
+// last, trapped guards' heads, waiting for a guard to pass). Reads an Analysis; never mutates
+// the root state. Pure: the same state gives the same plan.
 import {
   ACT_IN_HOLE,
   ACT_REBORN,
@@ -149,11 +150,12 @@ const MAX_MOVE_TICKS = 90;
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
 const ALL_CELLS = CELLS;
 
-function guardDistance(s: GameState): number {
+/** The closest guard, in tiles (Chebyshev); guards being reborn or stuck in a hole count only with `everyGuard`. */
+function guardDistance(s: GameState, everyGuard = false): number {
   const r = s.runner;
   let best = 99;
   for (const g of s.guards) {
-    if (g.action === ACT_REBORN || g.action === ACT_IN_HOLE) continue;
+    if (!everyGuard && (g.action === ACT_REBORN || g.action === ACT_IN_HOLE)) continue;
     const d = Math.max(
       Math.abs(g.x * 40 + g.xOffset - r.x * 40 - r.xOffset) / 40,
       Math.abs(g.y * 44 + g.yOffset - r.y * 44 - r.yOffset) / 44,
@@ -446,12 +448,7 @@ export function againstWall(s: GameState, dir: -1 | 1): boolean {
   if (r.y < MAX_Y && s.act[idx(r.x, r.y + 1)] === GUARD) return false;
   // a hole that refills within the still ticks kills whoever is in it (a guard is reborn on top)
   for (const hole of s.holes) if (s.tick + 5 - hole.openedAt >= HOLE_OPEN_TICKS) return false;
-  if (s.reborns.length > 0) return false;
-  for (const g of s.guards) {
-    if (Math.abs(g.x * 40 + g.xOffset - r.x * 40 - r.xOffset) < 80 && Math.abs(g.y * 44 + g.yOffset - r.y * 44 - r.yOffset) < 88)
-      return false;
-  }
-  return true;
+  return s.reborns.length === 0 && guardDistance(s, true) >= 2;
 }
 
 /** The macros worth trying from a state (those that certainly do nothing are left out). */

@@ -21,9 +21,10 @@ function layerFromString(text: string): Uint8Array {
 
 // The layers of copies are views into shared slabs, not buffers of their own. The plan search
 // clones ~10,000 states a decision, and a buffer per copy means a backing store allocated
-// outside the V8 heap and a finalizer for the collector each time: a clone cost ~2.5 us, a slab
-// view ~0.6 us (and the slowest decisions of bench:planner spent a quarter of their time in
-// cloneState). A slab lives while any of its views does: at most SLAB_LAYERS * 448 bytes.
+// outside the V8 heap and a finalizer for the collector each time: the two layers of a copy took
+// ~2.5 us as buffers of their own, ~0.6 us as slab views (and the slowest decisions of
+// bench:planner spent a quarter of their time in cloneState). A slab lives while any of its
+// views does: at most SLAB_LAYERS * 448 bytes.
 const SLAB_LAYERS = 128;
 let slab = new ArrayBuffer(SLAB_LAYERS * CELLS);
 let slabNext = 0;
