@@ -8,7 +8,7 @@
 // subflows), so one built chart serves concurrent runs. Stages reach it via runContextOf(scope).
 import type { ExecutionEnv } from 'footprintjs';
 import type { Analysis } from '../src/agent/analysis.js';
-import type { Plan } from '../src/agent/planSearch.js';
+import type { Plan } from '../src/agent/search/planSearch.js';
 import type { HistoryEntry, Snapshot } from '../src/agent/schemas.js';
 import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';

@@ -4,7 +4,7 @@
 import { analyzeSnapshot, type Analysis } from './analysis.js';
 import { buildCandidates, type CandidateSet, type Proposal } from './candidates.js';
 import { buildFacts } from './facts.js';
-import type { Plan } from './planSearch.js';
+import type { Plan } from './search/planSearch.js';
 import { plannedRouteProposal } from './plannedRoute.js';
 import { plannerOptionsSchema, type Facts, type HistoryEntry, type PlannerOptions, type Snapshot, type StallReport } from './schemas.js';
 import { applyStallAdjustment, stallReport } from './stallReport.js';

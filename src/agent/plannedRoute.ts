@@ -4,7 +4,7 @@
 import { idx } from '../game/constants.js';
 import type { Analysis } from './analysis.js';
 import { proposal, type Proposal } from './candidates.js';
-import { planSearch, type Plan, type PlanSearchOptions } from './planSearch.js';
+import { planSearch, type Plan, type PlanSearchOptions } from './search/planSearch.js';
 
 export function plannedRouteProposal(
   analysis: Analysis,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { analyzeSnapshot } from '../agent/analysis.js';
 import { buildNavGraph } from '../agent/nav.js';
-import { planSearch } from '../agent/planSearch.js';
+import { planSearch } from '../agent/search/planSearch.js';
 import { historyEntry } from '../agent/history.js';
 import { planStep } from '../agent/planStep.js';
 import type { HistoryEntry } from '../agent/schemas.js';

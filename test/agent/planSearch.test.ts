@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
 import { KEY_OF } from '../../src/agent/keys.js';
-import { againstWall, planSearch, type Plan } from '../../src/agent/planSearch.js';
+import { againstWall, planSearch, type Plan } from '../../src/agent/search/planSearch.js';
 import { Game } from '../../src/game/game.js';
 import { KEY } from '../../src/game/keys.js';
 import { cloneState } from '../../src/game/serialize.js';

@@ -1,0 +1,175 @@
+// The plan search's moves: tile-sized macros (step to the next resting cell, falls included;
+// dig left/right; wait) run in place on an engine copy, which of them are worth trying from a
+// state, and a node's children with their ticks charged to the budget and their estimate.
+// Reads the search context; writes only the copies it makes (and the parent's own state on its
+// last use).
+import { BLOCK, CELLS, GUARD, HOLE_OPEN_TICKS, LADDR, MAX_X, MAX_Y, SOLID, TRAP, idx } from '../../game/constants.js';
+import { canDig, runnerCanAct } from '../../game/rules/runner.js';
+import { cloneState } from '../../game/serialize.js';
+import type { GameState } from '../../game/state.js';
+import { advance } from '../../game/tick.js';
+import { KEY_OF, type KeyName } from '../keys.js';
+import { UNREACHABLE } from '../nav.js';
+import { runnerSettled } from '../sim.js';
+import { madeProgress } from './goals.js';
+import { finishedOrAtExit, guardDistance } from './measures.js';
+import { estimate, fieldFor } from './reach.js';
+import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
+
+const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
+const MAX_MOVE_TICKS = 90;
+// a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
+const ALL_CELLS = CELLS;
+
+/**
+ * Runs one macro on `s` in place; returns the ticks it took, or -1 when it does nothing (a wall,
+ * no ladder, a dig that is not allowed). A move ends when the runner rests in another cell (or
+ * centred in his own, from mid-tile); a dig ends when the dig is over; a wait after `waitTicks`.
+ */
+export function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number, track: { closest: number }): number {
+  const r = s.runner;
+  const x0 = r.x;
+  const y0 = r.y;
+  const centred = runnerSettled(r);
+  const code = KEY_OF[key];
+  let ran = 0;
+  const limit = kind === 'wait' ? waitTicks : kind === 'dig' ? 40 : MAX_MOVE_TICKS;
+  let lastX = r.x * 64 + r.xOffset;
+  let lastY = r.y * 64 + r.yOffset;
+  let still = 0;
+  for (let i = 0; i < limit; i++) {
+    if (!advance(s, i === 0 ? code : undefined)) return ran === 0 ? -1 : ran;
+    ran++;
+    const d = guardDistance(s);
+    if (d < track.closest) track.closest = d;
+    if (s.status !== 'running' || finishedOrAtExit(s)) return ran;
+    if (kind === 'dig') {
+      if (i === 0 && s.dig === null) return -1;
+      if (s.dig === null) return ran;
+      continue;
+    }
+    if (kind === 'wait') continue;
+    const px = r.x * 64 + r.xOffset;
+    const py = r.y * 64 + r.yOffset;
+    if (px === lastX && py === lastY) {
+      if (++still >= 4) return -1;
+    } else still = 0;
+    lastX = px;
+    lastY = py;
+    if (runnerSettled(r) && (r.x !== x0 || r.y !== y0 || !centred) && runnerCanAct(s) && (r.yOffset === 0 || sideOpen(s))) return ran;
+  }
+  return kind === 'move' ? -1 : ran;
+}
+
+/**
+ * Whether the runner's cell opens to a side (no brick or concrete there): the ladder cells worth
+ * stopping at on the way up or down. Elsewhere in a shaft a stop only multiplies the states.
+ */
+function sideOpen(s: GameState): boolean {
+  const { x, y } = s.runner;
+  const at = idx(x, y);
+  return (x > 0 && s.act[at - 1] !== BLOCK && s.act[at - 1] !== SOLID) || (x < 27 && s.act[at + 1] !== BLOCK && s.act[at + 1] !== SOLID);
+}
+
+/** Guards this close (tiles) make any dig worth trying: a trap in front of a closing guard. */
+const TRAP_RANGE = 6;
+
+/**
+ * Whether digging to side `dir` is worth simulating: a guard is near (a trap), or the dug brick
+ * leads closer to the target on the dig-relaxed graph (a shaft, a staircase, a drop). Digs are
+ * possible almost everywhere on brick floors; trying them all would spend half the budget.
+ */
+function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1): boolean {
+  if (guardDistance(s) < TRAP_RANGE) return true;
+  const { toGo } = fieldFor(ctx, s);
+  const brick = idx(s.runner.x + dir, s.runner.y + 1);
+  return toGo[brick]! < h || (brick + 28 < ALL_CELLS && toGo[brick + 28]! < h);
+}
+
+/**
+ * Whether a step to side `dir` certainly does nothing: the runner stands centred against a
+ * wall, brick or trap door, on ground that stays (not a guard's head), not digging, with no
+ * guard within two tiles, no hole refilling within five ticks (it kills whoever is in it, and a
+ * dead guard is reborn anywhere on top) and no guard being reborn. runMacro would give such a
+ * step up after four still ticks and charge nothing, so leaving it out changes no plan; it saves
+ * the copy and the ticks (one copy in seven, and a tenth more ticks than the budget counts, on
+ * the slowest decisions of the agent's own play).
+ */
+export function againstWall(s: GameState, dir: -1 | 1): boolean {
+  const r = s.runner;
+  if (s.status !== 'running' || s.dig !== null || (s.goldComplete && r.y === 0) || r.yOffset !== 0) return false;
+  if (dir < 0 ? r.xOffset > 0 : r.xOffset < 0) return false;
+  const tx = r.x + dir;
+  if (tx >= 0 && tx <= MAX_X) {
+    const side = s.act[idx(tx, r.y)];
+    if (side !== BLOCK && side !== SOLID && side !== TRAP) return false;
+  }
+  if (r.y < MAX_Y && s.act[idx(r.x, r.y + 1)] === GUARD) return false;
+  // a hole that refills within the still ticks kills whoever is in it (a guard is reborn on top)
+  for (const hole of s.holes) if (s.tick + 5 - hole.openedAt >= HOLE_OPEN_TICKS) return false;
+  return s.reborns.length === 0 && guardDistance(s, true) >= 2;
+}
+
+/** The macros worth trying from a state (those that certainly do nothing are left out). */
+function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, KeyName][] {
+  if (s.status === 'start') return MOVE_KEYS.map((k) => ['move', k]);
+  // falling: the key held on landing decides what he does next
+  if (!runnerCanAct(s))
+    return [
+      ['move', 'left'],
+      ['move', 'right'],
+      ['move', 'down'],
+      ['wait', 'stop'],
+    ];
+  const r = s.runner;
+  const out: [MacroKind, KeyName][] = [];
+  if (!againstWall(s, -1)) out.push(['move', 'left']);
+  if (!againstWall(s, 1)) out.push(['move', 'right']);
+  const at = idx(r.x, r.y);
+  if (s.base[at] === LADDR || r.yOffset !== 0) out.push(['move', 'up']);
+  if (r.y < 15) {
+    const below = s.act[at + 28];
+    if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
+  }
+  for (const dir of [-1, 1] as const)
+    if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
+  out.push(['wait', 'stop']);
+  return out;
+}
+
+/**
+ * The live children of a node, one per macro that does something (budget charged). With
+ * `lastUse`, nothing reads the node's state after this call, so the last macro runs on it
+ * instead of on a copy: one copy fewer per expansion.
+ */
+export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse = false): Node[] {
+  const out: Node[] = [];
+  const options = macroOptions(ctx, n.state, n.h);
+  for (let o = 0; o < options.length; o++) {
+    const [kind, key] = options[o]!;
+    const s = lastUse && o === options.length - 1 ? n.state : cloneState(n.state, false);
+    const track = { closest: 99 };
+    const ran = runMacro(s, kind, key, opts.waitTicks, track);
+    if (ran > 0) ctx.budget -= ran;
+    if (ran <= 0 || s.status === 'runner_dead') continue;
+    // a state that made progress estimates zero: its next target is the next decision's business
+    const h = madeProgress(ctx, s) ? 0 : estimate(ctx, s);
+    // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
+    // the root is in one already.
+    if (h >= UNREACHABLE && ctx.rootReachable) continue;
+    // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
+    const nearPenalty = track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
+    out.push({
+      state: s,
+      parent: n,
+      macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+      depth: n.depth + 1,
+      ticks: n.ticks + ran,
+      g: n.g + ran + nearPenalty,
+      closest: Math.min(n.closest, track.closest),
+      h,
+      f: 0,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+// Partial plans: when no goal is found within the budget, the search keeps the nodes nearest to
+// gold (smallest estimate, then fewest ticks) and follows the closest one whose end state holds
+// out, preferring those that kept clear of the guards. Reads search nodes; runs survival checks.
+import { holdsOut } from '../sim.js';
+import type { Node } from './types.js';
+
+const NEAREST_KEPT = 10;
+const closer = (p: Node, q: Node) => p.h < q.h || (p.h === q.h && p.ticks < q.ticks);
+
+/** Whether `n` would make the list of nearest nodes (checked before the dearer tests). */
+export const wouldKeep = (list: Node[], n: Node) => list.length < NEAREST_KEPT || closer(n, list[list.length - 1]!);
+
+export function keepNearest(list: Node[], n: Node): void {
+  if (!wouldKeep(list, n)) return;
+  let i = list.length;
+  while (i > 0 && closer(n, list[i - 1]!)) i--;
+  list.splice(i, 0, n);
+  if (list.length > NEAREST_KEPT) list.pop();
+}
+
+/** Closest approach (tiles) a partial plan may make to a guard and still be preferred. */
+const PARTIAL_MARGIN = 2;
+
+/**
+ * The partial plan to follow when no goal was found: the closest to gold whose end state holds
+ * out, preferring those that never come within PARTIAL_MARGIN tiles of a guard — without a goal
+ * in sight, progress is not worth brushing past a guard.
+ */
+export function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
+  // the list holds no plan that ends in a hole (it refills, and the runner with it) nor one
+  // that leaves gold behind for good: bestFirst keeps no others
+  const ordered = [...list.filter((n) => n.closest >= PARTIAL_MARGIN), ...list.filter((n) => n.closest < PARTIAL_MARGIN)];
+  for (const n of ordered) if (holdsOut(n.state, horizon)) return n;
+  return null;
+}

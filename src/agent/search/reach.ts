@@ -1,0 +1,113 @@
+// Where the runner can still get to, judged on the lasting terrain (open holes count as the
+// bricks they will be again): the navigation graphs and ticks-to-go fields of a Reach, the gold
+// worth heading for, the search's progress estimate, and whether a state leaves the rest of the
+// level possible. Reads the search context's root state; caches per gold set. Pure.
+import { CELLS, GOLD, idx } from '../../game/constants.js';
+import type { GameState } from '../../game/state.js';
+import { UNREACHABLE, buildNavGraph, costToGo, reachableFrom, routingCell, type NavGraph } from '../nav.js';
+import { terrainFromState } from '../terrain.js';
+import { finishedOrAtExit } from './measures.js';
+import type { Reach, SearchContext } from './types.js';
+
+// a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
+const ALL_CELLS = CELLS;
+
+function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean): NavGraph {
+  if (goldComplete)
+    return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
+      digDown: reach.digDown,
+    }));
+  return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+}
+
+/** Ticks-to-go field for the state's remaining targets (its gold, else the exit) in one reach. */
+export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed): { graph: NavGraph; toGo: Int32Array } {
+  const graph = reachGraph(ctx, reach, s.goldComplete);
+  if (s.goldComplete) {
+    let f = reach.fields.get('exit');
+    if (!f) {
+      const tops: number[] = [];
+      for (let x = 0; x < 28; x++) if (graph.rest[idx(x, 0)]) tops.push(idx(x, 0));
+      f = costToGo(graph, tops);
+      reach.fields.set('exit', f);
+    }
+    return { graph, toGo: f };
+  }
+  // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
+  let key = s.goldCount;
+  const mask = s.goldMask;
+  for (let x = 0; x < 28; x++) key = (Math.imul(key, 31) + mask[x]!) | 0;
+  let f = reach.fields.get(key);
+  if (!f) {
+    const gold: number[] = [];
+    const base = s.base;
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === GOLD) gold.push(i);
+    // gold carried by guards: head for the carriers (they drop it sooner or later)
+    if (gold.length === 0) for (const g of s.guards) if (g.hasGold > 0) gold.push(routingCell(graph, g.x, g.y));
+    f = costToGo(graph, withoutTraps(ctx, reach, gold));
+    reach.fields.set(key, f);
+  }
+  return { graph, toGo: f };
+}
+
+/** The cells the runner could get to from (x, y), in the gold graph of one reach. */
+export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number): Uint8Array {
+  const graph = reachGraph(ctx, reach, false);
+  const cell = routingCell(graph, x, y);
+  let set = reach.sets.get(cell);
+  if (!set) {
+    set = reachableFrom(graph, cell);
+    reach.sets.set(cell, set);
+  }
+  return set;
+}
+
+/**
+ * The gold worth heading for: those from which the runner could still get to every other gold
+ * he can reach from the root. Gold in a pit (a one-way drop, a sealed pocket) pulls the search
+ * only when nothing else is left, so it is taken last instead of ending the level.
+ */
+function withoutTraps(ctx: SearchContext, reach: Reach, gold: number[]): number[] {
+  if (gold.length < 2) return gold;
+  const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+  const open = gold.filter((g) => {
+    const from = reachSet(ctx, reach, g % 28, (g / 28) | 0);
+    return gold.every((other) => other === g || !fromRoot[other] || from[other]);
+  });
+  return open.length > 0 ? open : gold;
+}
+
+/**
+ * Whether a state leaves the rest of the level possible: every gold still lying about that the
+ * runner could reach from the root must stay reachable from where the state leaves him (so gold
+ * in a pit is taken last, and a partial plan never drops into a pit for the one gold in it),
+ * and once the gold is complete the exit must stay reachable whenever it was. Judged in the
+ * dig-relaxed reach and in the strict one, so a pocket whose only way out is a shaft nobody
+ * could dig counts as the trap it is, while gold the runner can only reach by such a shaft is
+ * still sought.
+ */
+export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
+  for (const reach of [ctx.relaxed, ctx.strict]) {
+    if (s.goldComplete) {
+      const { graph, toGo } = fieldFor(ctx, s, reach);
+      const fromRoot = toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]!;
+      if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
+      continue;
+    }
+    const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+    const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
+    if (fromHere === fromRoot) continue;
+    const base = s.base;
+    for (let i = 0; i < ALL_CELLS; i++) if (base[i] === GOLD && fromRoot[i] && !fromHere[i]) return false;
+  }
+  return true;
+}
+
+/** Estimated ticks from the node's state to its next goal (UNREACHABLE when none is known). */
+export function estimate(ctx: SearchContext, s: GameState): number {
+  if (finishedOrAtExit(s)) return 0;
+  const { graph, toGo } = fieldFor(ctx, s);
+  const r = s.runner;
+  const cell = routingCell(graph, r.x, r.y);
+  return toGo[cell];
+}

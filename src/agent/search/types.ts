@@ -1,0 +1,115 @@
+// The plan search's shared vocabulary: its options and defaults, the macros a plan is made of,
+// the plan it returns, the search nodes and the per-decision context every part reads. Types
+// only (and the defaults); the search itself lives in the files beside this one.
+import type { GameState } from '../../game/state.js';
+import type { KeyName } from '../keys.js';
+import type { NavGraph } from '../nav.js';
+
+export interface PlanSearchOptions {
+  /** Simulated ticks the search may spend per decision (goal checks included). */
+  budgetTicks: number;
+  /** Weight of the progress estimate against ticks spent (weighted A*: >1 is greedier, faster). */
+  heuristicWeight: number;
+  waitTicks: number;
+  /** How long the state at the goal must be able to hold out (exact survival search). */
+  survivalHorizon: number;
+  /** At most this many goal states are checked for survival per decision. */
+  maxGoalChecks: number;
+  /** Extra simulated ticks for the escape beam when no plan to gold holds out, and its width. */
+  escapeBudgetTicks: number;
+  escapeWidth: number;
+}
+
+/**
+ * Defaults: 24,000 simulated ticks per decision. Most decisions end far sooner, at the first
+ * goal that holds out (bench:planner on 1,000 demo snapshots: median ~600 ticks, ~1 ms);
+ * positions the agent gets itself into (guards all round, gold behind dig puzzles) use the
+ * whole budget, ~20-35 ms. Weight 1.5 trades optimal routes for reaching deep goals within
+ * budget. A goal must hold out 100 ticks — the escape beam gets 6,000 more ticks when no plan
+ * to gold holds out. The measurements behind these figures are in docs/eval/.
+ */
+export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
+  budgetTicks: 24_000,
+  heuristicWeight: 1.5,
+  waitTicks: 6,
+  survivalHorizon: 100,
+  maxGoalChecks: 6,
+  escapeBudgetTicks: 6000,
+  escapeWidth: 10,
+};
+
+export type MacroKind = 'move' | 'dig' | 'wait';
+
+export interface Macro {
+  kind: MacroKind;
+  key: KeyName;
+  ticks: number;
+  /** The runner's cell when the macro ends. */
+  to: { x: number; y: number };
+  /** A key held for exactly `ticks` (a survival segment), not until the runner rests in a cell. */
+  fixed?: true;
+}
+
+/** goal: reaches gold or the exit and holds out; partial: heads for it; escape: only survives. */
+export type PlanMode = 'goal' | 'partial' | 'escape';
+
+export interface Plan {
+  mode: PlanMode;
+  macros: Macro[];
+  goldGained: number;
+  ticks: number;
+  closestGuard: number | null;
+  /** Search value of the chosen end state (lower estimate of ticks to the goal is better). */
+  value: number;
+  finished: boolean;
+  /** Whether the plan reaches its goal (gold or exit); false for a best partial plan. */
+  reachesGoal: boolean;
+  endCell: { x: number; y: number };
+  expanded: number;
+  simulatedTicks: number;
+  why: string;
+}
+
+export interface Node {
+  state: GameState;
+  parent: Node | null;
+  macro: Macro | null;
+  depth: number;
+  ticks: number;
+  /** Ticks plus the penalties for brushing past guards. */
+  g: number;
+  closest: number;
+  h: number;
+  f: number;
+}
+
+/**
+ * One way of judging where the runner can get to: navigation graphs of the lasting terrain (open
+ * holes count as bricks), one for the gold and one with the hidden ladders for the exit, and
+ * their ticks-to-go fields, cached per gold set. Built lazily from the root state.
+ */
+export interface Reach {
+  digDown: boolean;
+  gold: NavGraph | null;
+  exit: NavGraph | null;
+  fields: Map<number | string, Int32Array>;
+  /** Cells reachable from a cell in the gold graph, by routing cell. */
+  sets: Map<number, Uint8Array>;
+}
+
+export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });
+
+export interface SearchContext {
+  root: GameState;
+  rootGold: number;
+  rootComplete: boolean;
+  /** Dig-relaxed: the search's progress estimate (optimistic about shafts and staircases). */
+  relaxed: Reach;
+  /** Moves the runner can make as they are (single digs only): the strict test of a pocket. */
+  strict: Reach;
+  budget: number;
+  /** Ticks granted so far (the search's budget, plus the escape's): spent = granted - budget. */
+  granted: number;
+  /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
+  rootReachable: boolean;
+}
