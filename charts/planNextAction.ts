@@ -2,6 +2,7 @@
 // with a fresh FlowChartExecutor and the stage-receipt recorder attached, and turns the finished run
 // into the step's action, its candidates, its validation and its §8 trace step. The one function
 // the server, the headless runner, eval and experiments call. Throws the typed errors of errors.ts.
+import type { PlanSearchOptions } from '../src/agent/search/planSearch.js';
 import { FlowChartExecutor, type CombinedRecorder } from 'footprintjs';
 import type { AgentConfig } from '../src/config/agentConfig.js';
 import type { Candidate, HistoryEntry, Snapshot } from '../src/agent/schemas.js';
@@ -35,6 +36,8 @@ export interface PlanningRequest {
   signal?: AbortSignal;
   /** Per-run override of config.backend.recovery (false: no retry, the first failure falls back). */
   recovery?: boolean;
+  /** Per-run override of the plan search's options (e.g. the eval's ceiling run with a larger budget). */
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 export interface PlanningDeps {
@@ -100,6 +103,7 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
     provider: deps.provider,
     signal: request.signal,
     debugLog: deps.debugLog,
+    planSearch: request.planSearch,
   });
   const args: PlanningArgs = {
     run: {

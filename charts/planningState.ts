@@ -68,6 +68,14 @@ export interface PlannedRouteSummary {
   why: string;
   goldGained: number;
   simulatedTicks: number;
+  /** goal, partial or escape (see src/agent/search/types.ts). */
+  mode: string;
+  reachesGoal: boolean;
+  /** True when the plan is an earlier step's, followed because the world went as it predicted. */
+  followed: boolean;
+  searchedAtTick: number;
+  /** Goal states the search turned down, by reason. */
+  rejected?: { pocket: number; survival: number; onward: number };
 }
 
 /** The app.candidates.built payload: how the list was built and what happened to every proposal. */

@@ -8,7 +8,7 @@
 // subflows), so one built chart serves concurrent runs. Stages reach it via runContextOf(scope).
 import type { ExecutionEnv } from 'footprintjs';
 import type { Analysis } from '../src/agent/analysis.js';
-import type { Plan } from '../src/agent/search/planSearch.js';
+import type { Plan, PlanSearchOptions } from '../src/agent/search/planSearch.js';
 import type { HistoryEntry, Snapshot } from '../src/agent/schemas.js';
 import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';
@@ -32,6 +32,8 @@ export interface RunContext {
   debugLog?: DebugLog;
   /** Debug-log writes started by this run; planNextAction awaits them (appends never reject). */
   debugWrites: Promise<void>[];
+  /** Per-run override of the plan search's options (none: its defaults). */
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 export interface RunContextInit {
@@ -40,6 +42,7 @@ export interface RunContextInit {
   provider: ModelProvider;
   signal?: AbortSignal;
   debugLog?: DebugLog;
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 export function createRunContext(init: RunContextInit): RunContext {

@@ -5,7 +5,15 @@
 // tail of positions rather than whole entries). No raw snapshot and no prompt text (the model
 // receipt carries hashes only). Pure.
 import { z } from 'zod';
-import type { Candidate, Facts, HistoryEntry, HistoryPoint, StallReport } from '../src/agent/schemas.js';
+import {
+  commitmentSchema,
+  type Candidate,
+  type Commitment,
+  type Facts,
+  type HistoryEntry,
+  type HistoryPoint,
+  type StallReport,
+} from '../src/agent/schemas.js';
 import { EVENTS } from '../charts/conventions.js';
 import type { CandidatesBuiltPayload, PlanningState } from '../charts/planningState.js';
 import { modelReceiptSchema, type ModelReceipt } from './modelReceipt.js';
@@ -95,6 +103,8 @@ export const traceStepRecordSchema = z.object({
     dispositions: z.array(z.object({ id: z.string(), kind: z.string(), disposition: z.string(), why: z.string() })),
   }),
   receipts: z.array(stageReceiptSchema),
+  /** The chosen candidate's commitment (the rest of its plan): the next step's history carries it. */
+  commitment: commitmentSchema.optional(),
   /** The step's last model call (the one whose answer counted); null when no call was made. */
   modelCall: modelCallSchema.nullable(),
   /** The calls before modelCall, first first: empty unless the retry ran. */
@@ -238,6 +248,12 @@ function stallSupervisor(stall: StallReport, state: PlanningState): TraceStepRec
   };
 }
 
+/** The chosen candidate's commitment, as the optional field of the step. */
+function committed(candidates: readonly Candidate[], chosenId: string | null | undefined): { commitment?: Commitment } {
+  const commitment = candidates.find((c) => c.id === chosenId)?.commitment;
+  return commitment ? { commitment } : {};
+}
+
 // ---------------------------------------------------------------- the assembler
 export interface TraceStepInput {
   stepIndex: number;
@@ -282,6 +298,7 @@ export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
     attempts: state.attempts.map((a) => ({ ...a })),
     planner: candidatesEvidence(input.events),
     receipts: compactReceipts(input.receipts),
+    ...committed(input.candidates, selection?.candidateId),
     modelCall: calls.at(-1) ?? null,
     earlierModelCalls: calls.slice(0, -1),
   };

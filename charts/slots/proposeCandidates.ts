@@ -1,11 +1,12 @@
 // The candidates slot's first stage: the same computation as planStep after the analysis — the plan
 // search's planned_route (when the variant searches and the runner can act), every proposal checked,
 // scored, stall-adjusted, sorted and cut to candidateLimit, with every disposition kept.
-// Reads: facts, stall, options, the run context's Analysis. Writes: candidates (an artifact; scope
+// Reads: facts, stall, options, the run context's Analysis, the commitment in its history. Writes: candidates (an artifact; scope
 // holds its ref). Emits: app.candidates.built (dispositions and the plan: trace evidence no later
 // stage reads, so not state).
 import { buildCandidates } from '../../src/agent/candidates.js';
 import { plannedRouteProposal } from '../../src/agent/plannedRoute.js';
+import { lastCommitment } from '../../src/agent/search/commitment.js';
 import { plannerOptionsSchema, type PlannerOptions } from '../../src/agent/schemas.js';
 import { applyStallAdjustment } from '../../src/agent/stallReport.js';
 import { candidatesSummary } from '../artifactSummaries.js';
@@ -38,7 +39,8 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
     const facts = artifactOf(context, read(scope, 'facts'));
     const { candidateLimit, maxActionTicks, showCandidateScores } = read(scope, 'options');
     const options = plannerOptions({ candidateLimit, maxActionTicks, showCandidateScores, simulate: settings.simulate });
-    const planned = settings.planSearch && !facts.activeDig ? plannedRouteProposal(analysis) : null;
+    const planned =
+      settings.planSearch && !facts.activeDig ? plannedRouteProposal(analysis, context.planSearch, lastCommitment(context.history)) : null;
     context.plan = planned?.plan ?? null;
     const set = buildCandidates({
       analysis,
@@ -55,7 +57,17 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
       shown: set.candidates.length,
       dispositions: set.dispositions,
       plannedRoute: plan
-        ? { macros: plan.macros.length, why: plan.why, goldGained: plan.goldGained, simulatedTicks: plan.simulatedTicks }
+        ? {
+            macros: plan.macros.length,
+            why: plan.why,
+            goldGained: plan.goldGained,
+            simulatedTicks: plan.simulatedTicks,
+            mode: plan.mode,
+            reachesGoal: plan.reachesGoal,
+            followed: plan.followed,
+            searchedAtTick: plan.searchedAtTick,
+            ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
+          }
         : null,
     };
     scope.$emit(EVENTS.candidatesBuilt, evidence);

@@ -8,6 +8,8 @@ import type { GameState } from '../game/state.js';
 import { advance } from '../game/tick.js';
 import { runnerCanAct } from '../game/rules/runner.js';
 import type { Analysis } from './analysis.js';
+import { commitmentFor } from './search/commitment.js';
+import type { Plan } from './search/types.js';
 import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
 import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, buildNavGraph, reachableFrom, routingCell, type NavEdge, type NavGraph } from './nav.js';
@@ -36,6 +38,8 @@ export interface Proposal {
    * later digs, does not apply. The exact survival check still does.
    */
   provenByPlan?: boolean;
+  /** planned_route: the plan itself, whose rest the candidate commits to (see commitment.ts). */
+  plan?: Plan;
 }
 
 export interface CandidateSet {
@@ -99,6 +103,7 @@ export function proposal(
     preconditions: fields.preconditions ?? [],
     stopConditions: fields.stopConditions ?? [],
     ...(fields.provenByPlan ? { provenByPlan: true } : {}),
+    ...(fields.plan ? { plan: fields.plan } : {}),
   };
 }
 
@@ -448,6 +453,7 @@ function toCandidate(
     outcome,
     stallBlocked: false,
     stallRecovery: false,
+    ...(p.provenByPlan ? { provenByPlan: true } : {}),
   };
 }
 
@@ -521,6 +527,10 @@ export function checkProposal(
     // the plan search judged its own plan's end; anything else must not strand gold on the way
     if (p.kind !== 'planned_route' && strandsGold(a, s)) parts.strandsGold = -80;
     const c = toCandidate(p, outcome, riskFromDistance(run.closest), run.ticks, parts);
+    if (p.plan) {
+      const commitment = commitmentFor(p.plan, s, run.ticks, p.plan.searchedAtTick);
+      if (commitment) c.commitment = commitment;
+    }
     if (trapped && !p.provenByPlan && !s.goldComplete && outcome.goldTaken === 0)
       return { rejected: 'safety_rejection', why: 'ends inside a hole with no way out before it refills', candidate: c };
     if (died && (!facts.godMode || s.deathCause === 'hole'))

@@ -1,6 +1,6 @@
 // Builds history entries (agent-planner §1) from snapshots before and after an action, the
 // same way every client does (browser, headless runner, greedy loop).
-import type { HistoryEntry, HistoryPoint, Snapshot } from './schemas.js';
+import type { Commitment, HistoryEntry, HistoryPoint, Snapshot } from './schemas.js';
 
 export function historyPoint(s: Snapshot): HistoryPoint {
   return {
@@ -12,11 +12,16 @@ export function historyPoint(s: Snapshot): HistoryPoint {
   };
 }
 
+/**
+ * `commitment`: the chosen candidate's (a planned route's rest of plan); pass it on so the next
+ * step can follow the plan instead of searching again.
+ */
 export function historyEntry(
   candidateId: string,
   action: { keyCode: number; ticks: number; reason: string },
   before: Snapshot,
   after: Snapshot,
+  commitment?: Commitment,
 ): HistoryEntry {
   return {
     candidateId,
@@ -25,5 +30,6 @@ export function historyEntry(
     reason: action.reason,
     before: historyPoint(before),
     after: historyPoint(after),
+    ...(commitment ? { commitment } : {}),
   };
 }

@@ -4,7 +4,8 @@
 import { analyzeSnapshot, type Analysis } from './analysis.js';
 import { buildCandidates, type CandidateSet, type Proposal } from './candidates.js';
 import { buildFacts } from './facts.js';
-import type { Plan } from './search/planSearch.js';
+import { lastCommitment } from './search/commitment.js';
+import type { Plan, PlanSearchOptions } from './search/planSearch.js';
 import { plannedRouteProposal } from './plannedRoute.js';
 import { plannerOptionsSchema, type Facts, type HistoryEntry, type PlannerOptions, type Snapshot, type StallReport } from './schemas.js';
 import { applyStallAdjustment, stallReport } from './stallReport.js';
@@ -19,13 +20,14 @@ export interface PlanStepResult extends CandidateSet {
 export function planStep(
   snapshot: Snapshot,
   history: HistoryEntry[],
-  options: Partial<PlannerOptions> & { planSearch?: boolean } = {},
+  options: Partial<PlannerOptions> & { planSearch?: boolean; search?: Partial<PlanSearchOptions> } = {},
   extra?: (analysis: Analysis, facts: Facts) => Proposal[],
 ): PlanStepResult {
   const opts = plannerOptionsSchema.parse(options);
   const analysis = analyzeSnapshot(snapshot, { simulate: opts.simulate });
   const facts = buildFacts(analysis);
-  const planned = options.planSearch !== false && !facts.activeDig ? plannedRouteProposal(analysis) : null;
+  const planned =
+    options.planSearch !== false && !facts.activeDig ? plannedRouteProposal(analysis, options.search, lastCommitment(history)) : null;
   const stall = stallReport(history, { goldComplete: facts.goldComplete });
   const set = buildCandidates({
     analysis,

@@ -4,13 +4,15 @@
 import { idx } from '../game/constants.js';
 import type { Analysis } from './analysis.js';
 import { proposal, type Proposal } from './candidates.js';
+import type { Commitment } from './schemas.js';
 import { planSearch, type Plan, type PlanSearchOptions } from './search/planSearch.js';
 
 export function plannedRouteProposal(
   analysis: Analysis,
   options: Partial<PlanSearchOptions> = {},
+  commitment: Commitment | null = null,
 ): { proposal: Proposal | null; plan: Plan | null } {
-  const plan = planSearch(analysis, options);
+  const plan = planSearch(analysis, options, commitment);
   if (!plan || plan.macros.length === 0) return { proposal: null, plan };
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight
@@ -32,12 +34,17 @@ export function plannedRouteProposal(
     target,
     waypoint,
     label: 'planned route',
-    goal: `follow the searched plan: ${plan.why}`,
-    reason: `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`,
+    goal: plan.followed
+      ? `keep to the plan searched at tick ${plan.searchedAtTick} (still exactly on course): ${plan.why}`
+      : `follow the searched plan: ${plan.why}`,
+    reason: plan.followed
+      ? `next step of a plan found by exact simulation at tick ${plan.searchedAtTick}; the world is exactly where it predicted (${plan.macros.length} moves left)`
+      : `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`,
     scoreParts: { plan: 60, planGold: 8 * plan.goldGained },
     preconditions: ['the exact engine state is known'],
     stopConditions: ['the first move completes', 'a guard changes course (re-plan next step)'],
     provenByPlan: plan.reachesGoal,
+    plan,
   });
   return { proposal: p, plan };
 }

@@ -34,7 +34,7 @@ export function playGreedy(
     // A level waits for its first move key; STOP before that would not start it.
     game.press(keyCode, Math.max(1, Math.min(20, ticks)));
     steps++;
-    history.push(historyEntry(choice.id, choice.firstAction, before, game.snapshot()));
+    history.push(historyEntry(choice.id, choice.firstAction, before, game.snapshot(), choice.commitment));
   }
   const s = game.state;
   const reason =

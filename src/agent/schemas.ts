@@ -23,6 +23,39 @@ export const plannerKeyCodeSchema = z.union([
   z.literal(90),
 ]);
 
+// ---------------------------------------------------------------- commitment (a plan carried across steps)
+/** One macro of a committed plan: [key code, ticks, end x, end y, 1 when held for exactly its ticks]. */
+export const committedMacroSchema = z.tuple([
+  plannerKeyCodeSchema,
+  int.min(1).max(400),
+  int.min(0).max(27),
+  int.min(0).max(15),
+  z.literal(1).optional(),
+]);
+export type CommittedMacro = z.infer<typeof committedMacroSchema>;
+
+/**
+ * What a planned_route candidate commits to beyond its first action: the rest of its plan and a
+ * fingerprint of the exact engine state the plan predicts once the action has played. The chosen
+ * candidate's commitment rides in the history entry of its step, so the next step can follow the
+ * plan without searching again while the world is exactly where the plan said it would be (the
+ * engine is deterministic), and the lens re-derives it from the stored candidate.
+ */
+export const commitmentSchema = z.object({
+  mode: z.enum(['goal', 'partial', 'escape']),
+  /** Fingerprint (src/agent/search/commitment.ts) of the predicted state after the action. */
+  expect: z.string().max(32),
+  rest: z.array(committedMacroSchema).max(64),
+  /** Gold the rest still collects, whether it reaches its goal or finishes the level. */
+  goldGained: int.min(0),
+  reachesGoal: z.boolean(),
+  finished: z.boolean(),
+  /** The tick of the step that searched the plan (followed steps keep it). */
+  searchedAtTick: int,
+  why: z.string().max(300),
+});
+export type Commitment = z.infer<typeof commitmentSchema>;
+
 // ---------------------------------------------------------------- history (§1)
 const historyPointSchema = z.object({
   tick: int,
@@ -40,6 +73,8 @@ export const historyEntrySchema = z.object({
   reason: z.string().default(''),
   before: historyPointSchema,
   after: historyPointSchema,
+  /** The chosen candidate's commitment, when it was a planned route (see commitmentSchema). */
+  commitment: commitmentSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historySchema = z.array(historyEntrySchema);
@@ -105,6 +140,10 @@ export const candidateSchema = z.object({
   outcome: outcomeSchema.nullable(),
   stallBlocked: z.boolean().default(false),
   stallRecovery: z.boolean().default(false),
+  /** Set when the exact plan search proved the move leads to gold or the exit, alive. */
+  provenByPlan: z.boolean().optional(),
+  /** planned_route only: the rest of the plan, followed next step while the world matches it. */
+  commitment: commitmentSchema.optional(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 

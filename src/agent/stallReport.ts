@@ -451,6 +451,9 @@ export function applyStallAdjustment(candidates: readonly Candidate[], report: S
 
 function whyBlocked(candidate: Candidate, report: StallReport): string | null {
   if (isStallExemptKind(candidate.kind)) return null;
+  // the report advises; a plan the exact simulation proved to reach gold or the exit is progress,
+  // whatever the loop detectors read into the last steps
+  if (candidate.provenByPlan) return null;
   if (report.blockedCandidateIds.includes(candidate.id)) return 'this id repeats the loop';
   if (report.blockedCandidateKinds.includes(candidate.kind)) return `kind ${candidate.kind} is blocked`;
   const direction = directionOfKey(candidate.firstAction.keyCode);

@@ -94,7 +94,7 @@ function agentSnapshots(): Snapshot[] {
       const choice = localChoice(plan.candidates).candidate;
       if (!choice) break;
       game.press(choice.firstAction.keyCode, Math.max(1, Math.min(20, choice.firstAction.ticks)));
-      history.push(historyEntry(choice.id, choice.firstAction, before, game.snapshot()));
+      history.push(historyEntry(choice.id, choice.firstAction, before, game.snapshot(), choice.commitment));
     }
   }
   return out;

@@ -1,5 +1,5 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--json]`: runs levels through the planning chart on a
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--json]`: runs levels through the planning chart on a
 // pool of worker processes (both cores) with a progress bar and prints the clear rate and
 // per-level outcomes (one JSON object with --json). Keeps no traces (bulk runs).
 import { SingleBar, Presets } from 'cli-progress';
@@ -12,6 +12,7 @@ function fail(message: string): never {
   return failWith('eval', message);
 }
 import { runPool } from '../runner/pool.js';
+import { DEFAULT_PLAN_SEARCH } from '../agent/search/planSearch.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     slots: { type: 'string' },
     direct: { type: 'boolean', default: false },
+    'budget-ticks': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -40,10 +42,14 @@ const runs = Number(values.runs);
 const seed = Number(values.seed);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
+const budgetTicks = values['budget-ticks'] === undefined ? undefined : Number(values['budget-ticks']);
+if (budgetTicks !== undefined && (!Number.isInteger(budgetTicks) || budgetTicks < 100 || budgetTicks > 10_000_000))
+  fail('--budget-ticks must be an integer from 100 to 10000000 (simulated ticks per decision)');
 
 const tasks: EvalTask[] = [];
 for (const level of levels)
-  for (let i = 0; i < runs; i++) tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct });
+  for (let i = 0; i < runs; i++)
+    tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct, budgetTicks });
 
 const bar = values.json
   ? null
@@ -77,6 +83,7 @@ const perLevel = levels.map((level) => {
     worldRecordTicks: worldRecordTicks(playData, level),
     steps: best.steps,
     reason: best.reason,
+    mechanism: best.mechanism,
     end: best.end,
   };
 });
@@ -89,6 +96,11 @@ const summary = {
   cleared,
   clearRate: Math.round((cleared / results.length) * 1000) / 1000,
   reasons: results.reduce<Record<string, number>>((acc, r) => ((acc[r.reason] = (acc[r.reason] ?? 0) + 1), acc), {}),
+  mechanisms: results.reduce<Record<string, number>>(
+    (acc, r) => (r.mechanism ? ((acc[r.mechanism] = (acc[r.mechanism] ?? 0) + 1), acc) : acc),
+    {},
+  ),
+  budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
   seconds: Math.round((Date.now() - started) / 100) / 10,
   perLevel,
 };
@@ -100,6 +112,13 @@ else {
   console.log(
     'end reasons:',
     Object.entries(summary.reasons)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  );
+  console.log(
+    'failure mechanisms:',
+    Object.entries(summary.mechanisms)
+      .sort((p, q) => q[1] - p[1])
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
   );

@@ -185,7 +185,13 @@ export function rebuildHistory(
     if (step.stepIndex >= stepIndex) break;
     const action = step.action ?? { keyCode: 32, ticks: 1, reason: '' };
     entries.push(
-      historyEntry(step.selectedCandidateId ?? '', { ...action, ticks: clampTicks(action.ticks) }, run.before[k].snapshot, run.after[k]),
+      historyEntry(
+        step.selectedCandidateId ?? '',
+        { ...action, ticks: clampTicks(action.ticks) },
+        run.before[k].snapshot,
+        run.after[k],
+        step.commitment,
+      ),
     );
   }
   return historyLimit > 0 ? entries.slice(-historyLimit) : [];

@@ -3,6 +3,7 @@
 // open a run written before a field was added or slimmed, so every field it does not need is optional.
 // Pure parsing; no I/O.
 import { z } from 'zod';
+import { commitmentSchema } from '../agent/schemas.js';
 
 const int = z.number().int();
 const cell = z.object({ x: int, y: int });
@@ -62,6 +63,8 @@ export const storedStepSchema = z.looseObject({
     })
     .optional(),
   action: action.nullish(),
+  /** The chosen planned route's commitment (steps stored before commitments existed have none). */
+  commitment: commitmentSchema.optional(),
   stallSupervisor: z
     .looseObject({
       severity: z.string().optional(),

@@ -2,7 +2,8 @@
 // profile, the public config and slot variants, recovery and an optional provider wrapper (the
 // experiments' chaos). With a trace store it goes through the planning service (each step is
 // traced); without one it calls the chart directly (bulk evaluation keeps no traces).
-import { planNextAction } from '../../charts/planNextAction.js';
+import { planNextAction, type PlanningResult } from '../../charts/planNextAction.js';
+import type { PlanSearchOptions } from '../agent/search/planSearch.js';
 import type { AgentConfig } from '../config/agentConfig.js';
 import { createProvider } from '../llm/createProvider.js';
 import { createDebugLog } from '../llm/debugLog.js';
@@ -12,7 +13,7 @@ import type { ModelProvider } from '../llm/provider.js';
 import type { Env } from '../llm/secrets.js';
 import { createPlanningService } from '../service/planningService.js';
 import type { TraceStore } from '../stores/index.js';
-import type { EpisodePlanner, PlanResponse } from './types.js';
+import type { EpisodePlanner, PlanResponse, PlanSummary } from './types.js';
 
 export interface ChartPlannerOptions {
   config: AgentConfig;
@@ -23,26 +24,35 @@ export interface ChartPlannerOptions {
   traceStore?: TraceStore;
   wrapProvider?: (provider: ModelProvider) => ModelProvider;
   deadlineMs?: number;
+  /** Plan search options for every step (e.g. a larger budget for a ceiling run). */
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 const noDebugLog = createDebugLog({ enabled: false });
 
-function summarize(
-  validation: { fallbackUsed: boolean; statuses: readonly string[] },
-  candidateId: string,
-  candidateKind: string,
-  action: { keyCode: number; ticks: number; reason: string },
-  stallType: string,
-  modelCalls: number,
-): PlanResponse {
+function summarize(r: PlanningResult): PlanResponse {
+  const stall = r.traceStep.stallSupervisor;
+  const route = r.planner.plannedRoute as (Partial<PlanSummary> & { mode?: PlanSummary['mode'] }) | null;
   return {
-    action: { ...action },
-    candidateId,
-    candidateKind,
-    fallbackUsed: validation.fallbackUsed,
-    retried: modelCalls > 1,
-    statuses: [...validation.statuses],
-    stallType,
+    action: { ...r.action },
+    candidateId: r.candidate.id,
+    candidateKind: r.candidate.kind,
+    fallbackUsed: r.validation.fallbackUsed,
+    retried: r.planner.modelCalls > 1,
+    statuses: [...r.validation.statuses],
+    stallType: stall.severity === 'none' ? 'none' : stall.type,
+    ...(r.candidate.commitment ? { commitment: r.candidate.commitment } : {}),
+    ...(route?.mode
+      ? {
+          plan: {
+            mode: route.mode,
+            followed: route.followed === true,
+            reachesGoal: route.reachesGoal === true,
+            goldGained: route.goldGained ?? 0,
+            ...(route.rejected ? { rejected: route.rejected } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -64,32 +74,16 @@ export function chartPlanner(o: ChartPlannerOptions): EpisodePlanner {
         signal: signal ?? new AbortController().signal,
         debugLog: noDebugLog,
       });
-      const stall = r.result.traceStep.stallSupervisor;
-      return summarize(
-        r.result.validation,
-        r.result.candidate.id,
-        r.result.candidate.kind,
-        r.result.action,
-        stall.severity === 'none' ? 'none' : stall.type,
-        r.result.planner.modelCalls,
-      );
+      return summarize(r.result);
     };
   }
   const base = createProvider(o.profile, o.env, { localPolicy });
   const provider = o.wrapProvider ? o.wrapProvider(base) : base;
   return async (req, signal) => {
     const r = await planNextAction(
-      { ...req, slots: o.slots, config: o.config, signal, recovery: o.recovery },
+      { ...req, slots: o.slots, config: o.config, signal, recovery: o.recovery, planSearch: o.planSearch },
       { provider, deadlineMs: o.deadlineMs },
     );
-    const stall = r.traceStep.stallSupervisor;
-    return summarize(
-      r.validation,
-      r.candidate.id,
-      r.candidate.kind,
-      r.action,
-      stall.severity === 'none' ? 'none' : stall.type,
-      r.planner.modelCalls,
-    );
+    return summarize(r);
   };
 }

@@ -4,9 +4,13 @@
 import { planStep } from '../agent/planStep.js';
 import type { PlannerOptions } from '../agent/schemas.js';
 import { localChoice } from '../llm/localPolicy.js';
+import type { PlanSearchOptions } from '../agent/search/planSearch.js';
+import { planSummary } from './planSummary.js';
 import type { EpisodePlanner } from './types.js';
 
-export function directPlanner(options: Partial<PlannerOptions> & { planSearch?: boolean } = {}): EpisodePlanner {
+export function directPlanner(
+  options: Partial<PlannerOptions> & { planSearch?: boolean; search?: Partial<PlanSearchOptions> } = {},
+): EpisodePlanner {
   return async (req) => {
     const plan = planStep(req.snapshot, req.history, options);
     const { candidate } = localChoice(plan.candidates);
@@ -19,6 +23,8 @@ export function directPlanner(options: Partial<PlannerOptions> & { planSearch?: 
       retried: false,
       statuses: ['ok'],
       stallType: plan.stall.severity === 'none' ? 'none' : plan.stall.type,
+      ...(chosen.commitment ? { commitment: chosen.commitment } : {}),
+      ...(plan.plan ? { plan: planSummary(plan.plan) } : {}),
     };
   };
 }

@@ -7,6 +7,7 @@ import type { HistoryEntry, Snapshot } from '../agent/schemas.js';
 import { Game } from '../game/game.js';
 import type { DemoRecord } from '../game/schemas.js';
 import { diagnoseFailure } from './diagnose.js';
+import { failureMechanism, type Mechanism, type StepPlanInfo } from './mechanism.js';
 import type { EpisodePlanner, FailureReason } from './types.js';
 
 export interface EpisodeOptions {
@@ -41,6 +42,8 @@ export interface EpisodeResult {
   /** Where and when it ended (the failure point for a failed episode). */
   end: { tick: number; x: number; y: number };
   failureDetail: string | null;
+  /** What the plan search was doing when a failed episode ended (null when cleared). */
+  mechanism: Mechanism | null;
   demo: DemoRecord;
   finalSnapshot: Snapshot;
   durationMs: number;
@@ -57,6 +60,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   let steps = 0;
   let failure: FailureReason | null = null;
   let failureDetail: string | null = null;
+  const stepPlans: StepPlanInfo[] = [];
   while (!game.over && steps < o.maxSteps && game.state.tick < o.maxTicks) {
     if (o.signal?.aborted) {
       failure = 'cancelled';
@@ -85,11 +89,12 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     if (plan.fallbackUsed) fallbacks++;
     if (plan.retried) retries++;
     if (plan.stallType !== 'none') stalls[plan.stallType] = (stalls[plan.stallType] ?? 0) + 1;
+    stepPlans.push({ candidateKind: plan.candidateKind, ...(plan.plan ? { plan: plan.plan } : {}) });
     const ticks = Math.max(1, Math.min(20, Math.round(plan.action.ticks)));
     game.press(plan.action.keyCode, Math.min(ticks, o.maxTicks - game.state.tick));
     steps++;
     const after = game.snapshot();
-    history.push(historyEntry(plan.candidateId, { ...plan.action, ticks }, before, after));
+    history.push(historyEntry(plan.candidateId, { ...plan.action, ticks }, before, after, plan.commitment));
     o.onStep?.({ step: steps, tick: game.state.tick, candidateId: plan.candidateId });
   }
   const s = game.state;
@@ -111,6 +116,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     statuses,
     end: { tick: s.tick, x: s.runner.x, y: s.runner.y },
     failureDetail,
+    mechanism: cleared ? null : failureMechanism(reason as FailureReason, stepPlans),
     demo: game.demo(),
     finalSnapshot: game.snapshot(),
     durationMs: performance.now() - started,

@@ -24,6 +24,8 @@ export interface EvalTask {
   direct?: boolean;
   /** Optional chaos: wraps the provider (set by experiments in the worker). */
   chaos?: { rate: number; seed: number };
+  /** The plan search's tick budget per decision (default: DEFAULT_PLAN_SEARCH's): the ceiling run. */
+  budgetTicks?: number;
 }
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
@@ -32,9 +34,10 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
   const maxTicks = evalTickBudget(task.playData, task.level);
   const slots = task.slots ?? {};
   const candidatesVariant = slots.candidates ?? 'simulated';
+  const search = task.budgetTicks ? { budgetTicks: task.budgetTicks } : undefined;
   let planner;
   if (task.direct) {
-    planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric' });
+    planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric', search });
   } else {
     const config = await loadAgentConfig();
     const env = readEnv();
@@ -45,6 +48,7 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
       env,
       slots,
       recovery: task.recovery,
+      planSearch: search,
       wrapProvider: wrapProvider ? (p) => wrapProvider(p, task) : undefined,
     });
   }

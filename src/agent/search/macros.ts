@@ -13,7 +13,7 @@ import { UNREACHABLE } from '../nav.js';
 import { runnerSettled } from '../sim.js';
 import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
-import { estimate, fieldFor } from './reach.js';
+import { estimate, fieldFor, sortieEstimate } from './reach.js';
 import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
@@ -153,7 +153,8 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     if (ran > 0) ctx.budget -= ran;
     if (ran <= 0 || s.status === 'runner_dead') continue;
     // a state that made progress estimates zero: its next target is the next decision's business
-    const h = madeProgress(ctx, s) ? 0 : estimate(ctx, s);
+    // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
+    const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
     // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
     // the root is in one already.
     if (h >= UNREACHABLE && ctx.rootReachable) continue;

@@ -6,9 +6,12 @@
 // simulation finds the sequence that works. Reads an Analysis; never mutates the root state.
 // Pure: the same state gives the same plan. The parts are in this folder (README).
 import { cloneState } from '../../game/serialize.js';
+import type { GameState } from '../../game/state.js';
 import type { Analysis } from '../analysis.js';
+import type { Commitment } from '../schemas.js';
 import { UNREACHABLE } from '../nav.js';
 import { holdsOut, inDugHole } from '../sim.js';
+import { committedPlan } from './commitment.js';
 import { describe, pathOf } from './describe.js';
 import { escape, survivalEscape } from './escape.js';
 import { NodeHeap, hashState } from './frontier.js';
@@ -22,11 +25,24 @@ import { DEFAULT_PLAN_SEARCH, newReach, type Node, type Plan, type PlanMode, typ
 export { DEFAULT_PLAN_SEARCH, type Macro, type MacroKind, type Plan, type PlanMode, type PlanSearchOptions } from './types.js';
 export { againstWall } from './macros.js';
 
+/** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
+export interface GoalRejections {
+  /** Gold taken, but the runner left in a pocket he may not get out of: expanded as a sortie. */
+  pocket: number;
+  /** The goal state does not hold out against the guards. */
+  survival: number;
+  /** It holds out, but no next goal could be reached from it within the onward search. */
+  onward: number;
+}
+
 interface SearchResult {
   goal: Node | null;
   /** The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen. */
   nearest: Node[];
   expanded: number;
+  /** The first goal that held out but had no onward goal: the plan when no better goal is found. */
+  fallback: Node | null;
+  rejected: GoalRejections;
 }
 
 /** The weighted A* itself: runs until a goal that holds out is found or the budget is spent. */
@@ -37,22 +53,38 @@ function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Se
   let expanded = 0;
   let goalChecks = 0;
   let goal: Node | null = null;
+  let fallback: Node | null = null;
+  const rejected: GoalRejections = { pocket: 0, survival: 0, onward: 0 };
   const nearest: Node[] = [];
   while (open.size && ctx.budget > 0) {
     const n = open.pop()!;
-    if (n !== start && isGoal(ctx, n.state)) {
+    // A goal must leave the rest of the level possible, hold out against the guards and lead on
+    // to a next goal. One that leaves the runner in a pocket (gold taken in a pit entered through
+    // dug holes) is no goal yet but a sortie under way: it is expanded, and its children head
+    // back to ground.
+    const atGoal = n !== start && isGoal(ctx, n.state);
+    if (atGoal && (finishedOrAtExit(n.state) || leavesLevelPossible(ctx, n.state))) {
       if (goalChecks >= opts.maxGoalChecks) continue;
       goalChecks++;
-      // A goal must leave the rest of the level possible (gold sealed in a pit is a trap) and
-      // hold out against the guards.
-      const ok = finishedOrAtExit(n.state) || (leavesLevelPossible(ctx, n.state) && holdsOut(n.state, opts.survivalHorizon));
-      ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
-      if (ok) {
+      if (finishedOrAtExit(n.state)) {
         goal = n;
         break;
       }
+      const holds = holdsOut(n.state, opts.survivalHorizon);
+      ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
+      if (!holds) {
+        rejected.survival++;
+        continue;
+      }
+      if (opts.onwardTicks <= 0 || goesOn(ctx, n.state, opts)) {
+        goal = n;
+        break;
+      }
+      rejected.onward++;
+      fallback ??= n;
       continue;
     }
+    if (atGoal) rejected.pocket++;
     // partial plans that strand gold are no plans at all
     if (n !== start && wouldKeep(nearest, n) && !inDugHole(n.state) && leavesLevelPossible(ctx, n.state)) keepNearest(nearest, n);
     expanded++;
@@ -66,24 +98,37 @@ function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Se
       open.push(child);
     }
   }
-  return { goal, nearest, expanded };
+  return { goal, nearest, expanded, fallback, rejected };
 }
 
-/** Runs the search from the analysis' exact state; null in geometric mode or with nothing to do. */
-export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}): Plan | null {
-  // A level still waiting for its first key is planned too: the first move starts it.
-  const rootState = root.state;
-  if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
-  const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
+/**
+ * Whether a next goal can be reached from a goal state (its own goal test, without a further
+ * onward search), within opts.onwardTicks: a state that survives a while but from which the
+ * guards close every way on is a trap, not a goal. Charges the ticks to the caller's budget.
+ */
+function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): boolean {
+  const onward = newSearch(s, opts.onwardTicks);
+  const found = bestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).goal !== null;
+  ctx.budget -= onward.ctx.granted - onward.ctx.budget;
+  return found;
+}
+
+/** A search context and its start node for a search from `rootState` with `budget` ticks. */
+function newSearch(
+  rootState: GameState,
+  budget: number,
+  heuristicWeight = DEFAULT_PLAN_SEARCH.heuristicWeight,
+): { ctx: SearchContext; start: Node } {
   const ctx: SearchContext = {
     root: rootState,
     rootGold: rootState.goldCount,
     rootComplete: rootState.goldComplete,
     relaxed: newReach(true),
     strict: newReach(false),
-    budget: opts.budgetTicks,
-    granted: opts.budgetTicks,
+    budget,
+    granted: budget,
     rootReachable: true,
+    sortie: { ground: new Map(), fields: new Map() },
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);
@@ -97,13 +142,37 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     g: 0,
     closest: guardDistance(startState),
     h: h0,
-    f: 0,
+    f: heuristicWeight * Math.min(h0, 5000),
   };
-  start.f = opts.heuristicWeight * Math.min(h0, 5000);
-  const { goal, nearest, expanded } = bestFirst(ctx, start, opts);
-  // No safe goal: the closest partial plan that holds out, else the best escape from the guards.
+  return { ctx, start };
+}
+
+/**
+ * Runs the search from the analysis' exact state; null in geometric mode or with nothing to do.
+ * `commitment` is the plan the last step handed on (history): a goal plan still on course is
+ * followed without a search; a partial plan or an escape still on course is followed unless the
+ * search now finds a goal, so the agent keeps a direction instead of swapping between partial
+ * plans of equal promise.
+ */
+export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}, commitment: Commitment | null = null): Plan | null {
+  // A level still waiting for its first key is planned too: the first move starts it.
+  const rootState = root.state;
+  if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
+  const followed = commitment ? committedPlan(commitment, rootState) : null;
+  if (followed?.mode === 'goal') return followed;
+  const searched = searchFrom(rootState, { ...DEFAULT_PLAN_SEARCH, ...options });
+  if (followed && !searched?.reachesGoal)
+    return { ...followed, expanded: searched?.expanded ?? 0, simulatedTicks: searched?.simulatedTicks ?? 0 };
+  return searched;
+}
+
+function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null {
+  const { ctx, start } = newSearch(rootState, opts.budgetTicks, opts.heuristicWeight);
+  const { goal, nearest, expanded, fallback, rejected } = bestFirst(ctx, start, opts);
+  // No goal that leads on: the first that held out, else the closest partial plan that holds
+  // out, else the best escape from the guards.
   let mode: PlanMode = 'goal';
-  let chosen = goal;
+  let chosen = goal ?? fallback;
   if (!chosen) {
     mode = 'partial';
     chosen = partialThatHoldsOut(nearest, opts.survivalHorizon);
@@ -123,11 +192,15 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
     closestGuard: chosen.closest >= 99 ? null : Math.round(chosen.closest * 10) / 10,
     value: chosen.h >= UNREACHABLE ? -1 : chosen.h,
     finished: finishedOrAtExit(chosen.state),
-    reachesGoal: goal !== null,
+    reachesGoal: chosen === goal || chosen === fallback,
     endCell: { x: chosen.state.runner.x, y: chosen.state.runner.y },
     expanded,
     simulatedTicks: ctx.granted - ctx.budget,
     mode,
     why: describe(macros, chosen, mode, ctx),
+    followed: false,
+    searchedAtTick: rootState.tick,
+    rejected,
+    onwardFound: goal !== null,
   };
 }

@@ -2,7 +2,7 @@
 // bricks they will be again): the navigation graphs and ticks-to-go fields of a Reach, the gold
 // worth heading for, the search's progress estimate, and whether a state leaves the rest of the
 // level possible. Reads the search context's root state; caches per gold set. Pure.
-import { CELLS, GOLD, idx } from '../../game/constants.js';
+import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE, buildNavGraph, costToGo, reachableFrom, routingCell, type NavGraph } from '../nav.js';
 import { terrainFromState } from '../terrain.js';
@@ -20,19 +20,23 @@ function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean): Na
   return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
 }
 
+/** Ticks to the top row (the exit once the gold is complete) in one reach. */
+function exitField(ctx: SearchContext, reach: Reach): { graph: NavGraph; toGo: Int32Array } {
+  const graph = reachGraph(ctx, reach, true);
+  let f = reach.fields.get('exit');
+  if (!f) {
+    const tops: number[] = [];
+    for (let x = 0; x < 28; x++) if (graph.rest[idx(x, 0)]) tops.push(idx(x, 0));
+    f = costToGo(graph, tops);
+    reach.fields.set('exit', f);
+  }
+  return { graph, toGo: f };
+}
+
 /** Ticks-to-go field for the state's remaining targets (its gold, else the exit) in one reach. */
 export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed): { graph: NavGraph; toGo: Int32Array } {
-  const graph = reachGraph(ctx, reach, s.goldComplete);
-  if (s.goldComplete) {
-    let f = reach.fields.get('exit');
-    if (!f) {
-      const tops: number[] = [];
-      for (let x = 0; x < 28; x++) if (graph.rest[idx(x, 0)]) tops.push(idx(x, 0));
-      f = costToGo(graph, tops);
-      reach.fields.set('exit', f);
-    }
-    return { graph, toGo: f };
-  }
+  if (s.goldComplete) return exitField(ctx, reach);
+  const graph = reachGraph(ctx, reach, false);
   // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
   let key = s.goldCount;
   const mask = s.goldMask;
@@ -110,4 +114,53 @@ export function estimate(ctx: SearchContext, s: GameState): number {
   const r = s.runner;
   const cell = routingCell(graph, r.x, r.y);
   return toGo[cell];
+}
+
+/** Ground for a sortie (see Sortie): 1 where the rest of the level stays possible, on the lasting strict terrain. */
+function groundOf(ctx: SearchContext, goldComplete: boolean): Uint8Array {
+  const key = goldComplete ? 'exit' : 'gold';
+  let ground = ctx.sortie.ground.get(key);
+  if (!ground) {
+    ground = new Uint8Array(ALL_CELLS);
+    if (goldComplete) {
+      // as leavesLevelPossible: the exit must stay reachable in each reach where the root reaches it
+      ground.fill(1);
+      for (const reach of [ctx.relaxed, ctx.strict]) {
+        const { graph, toGo } = exitField(ctx, reach);
+        if (toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]! >= UNREACHABLE) continue;
+        for (let i = 0; i < ALL_CELLS; i++) if (toGo[i]! >= UNREACHABLE || !graph.rest[i]) ground[i] = 0;
+      }
+    } else {
+      const graph = reachGraph(ctx, ctx.strict, false);
+      const toGo = costToGo(graph, [routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]);
+      for (let i = 0; i < ALL_CELLS; i++) if (toGo[i]! < UNREACHABLE && graph.rest[i]) ground[i] = 1;
+    }
+    ctx.sortie.ground.set(key, ground);
+  }
+  return ground;
+}
+
+/**
+ * The estimate once progress is made: 0 where the runner stands on ground (the goal test then
+ * decides), else the ticks back to ground through the holes open now, UNREACHABLE when there is
+ * no way back (the branch is pruned). This is what lets a plan take the gold of a pit entered
+ * through dug holes and leave it before they refill, instead of never accepting such gold.
+ */
+export function sortieEstimate(ctx: SearchContext, s: GameState): number {
+  if (finishedOrAtExit(s)) return 0;
+  const r = s.runner;
+  const ground = groundOf(ctx, s.goldComplete);
+  const cell = idx(r.x, r.y);
+  if (ground[cell] && s.base[cell] !== BLOCK) return 0;
+  let key = s.goldComplete ? 'x' : 'g';
+  for (const hole of s.holes) key += String.fromCharCode(hole.x + 64, hole.y + 64);
+  let f = ctx.sortie.fields.get(key);
+  if (!f) {
+    const graph = buildNavGraph(terrainFromState(s, { hiddenRevealed: s.goldComplete }));
+    const targets: number[] = [];
+    for (let i = 0; i < ALL_CELLS; i++) if (ground[i]) targets.push(i);
+    f = { graph, toGo: costToGo(graph, targets) };
+    ctx.sortie.fields.set(key, f);
+  }
+  return f.toGo[routingCell(f.graph, r.x, r.y)]!;
 }

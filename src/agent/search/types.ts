@@ -15,6 +15,11 @@ export interface PlanSearchOptions {
   survivalHorizon: number;
   /** At most this many goal states are checked for survival per decision. */
   maxGoalChecks: number;
+  /**
+   * Simulated ticks of the onward search from a goal that holds out: the goal is accepted when
+   * the next goal (gold or the exit) can be reached from it in turn. 0 turns the check off.
+   */
+  onwardTicks: number;
   /** Extra simulated ticks for the escape beam when no plan to gold holds out, and its width. */
   escapeBudgetTicks: number;
   escapeWidth: number;
@@ -24,9 +29,10 @@ export interface PlanSearchOptions {
  * Defaults: 24,000 simulated ticks per decision. Most decisions end far sooner, at the first
  * goal that holds out (bench:planner on 1,000 demo snapshots: median ~600 ticks, ~1 ms);
  * positions the agent gets itself into (guards all round, gold behind dig puzzles) use the
- * whole budget, ~20-35 ms. Weight 1.5 trades optimal routes for reaching deep goals within
- * budget. A goal must hold out 100 ticks — the escape beam gets 6,000 more ticks when no plan
- * to gold holds out. The measurements behind these figures are in docs/eval/.
+ * whole budget. Weight 1.5 trades optimal routes for reaching deep goals within budget. A goal
+ * must hold out 100 ticks and have an onward goal within 3,000 ticks (else it is taken only when
+ * nothing better is found) — the escape beam gets 6,000 more ticks when no plan to gold holds
+ * out. The measurements behind these figures are in docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 24_000,
@@ -34,6 +40,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   waitTicks: 6,
   survivalHorizon: 100,
   maxGoalChecks: 6,
+  onwardTicks: 3000,
   escapeBudgetTicks: 6000,
   escapeWidth: 10,
 };
@@ -68,6 +75,14 @@ export interface Plan {
   expanded: number;
   simulatedTicks: number;
   why: string;
+  /** True when the plan is an earlier step's, followed because the world went as it predicted. */
+  followed: boolean;
+  /** The tick of the step whose search found the plan. */
+  searchedAtTick: number;
+  /** Goal states the search turned down, by reason (none counted for a followed plan). */
+  rejected?: { pocket: number; survival: number; onward: number };
+  /** Whether the goal leads on to a next goal (false: taken because nothing better was found). */
+  onwardFound?: boolean;
 }
 
 export interface Node {
@@ -97,6 +112,19 @@ export interface Reach {
   sets: Map<number, Uint8Array>;
 }
 
+/**
+ * The way back to lasting ground for a runner who took gold inside a pocket (a pit, a chamber)
+ * whose only exits are holes that will refill: "ground" is where the rest of the level stays
+ * possible (cells that reach the root's cell, or the exit once the gold is complete, on the
+ * lasting strict terrain); the fields give ticks to it on the terrain as it is (open holes
+ * passable), cached per set of open holes. The exact simulation enforces the deadlines: a
+ * runner still in a hole when it refills dies there, and that branch ends.
+ */
+export interface Sortie {
+  ground: Map<string, Uint8Array>;
+  fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
+}
+
 export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });
 
 export interface SearchContext {
@@ -112,4 +140,5 @@ export interface SearchContext {
   granted: number;
   /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
   rootReachable: boolean;
+  sortie: Sortie;
 }

@@ -5,7 +5,7 @@
 // signal: the request in flight is aborted and a failure recording is saved. DOM-free: the api and
 // the tick player are injected, so tests drive it with a fake fetch and an instant player.
 import { historyEntry } from '../../agent/history.js';
-import type { HistoryEntry } from '../../agent/schemas.js';
+import type { Commitment, HistoryEntry } from '../../agent/schemas.js';
 import type { Game } from '../../game/game.js';
 import { diagnoseFailure } from '../../runner/diagnose.js';
 import type { FailureReason } from '../../runner/types.js';
@@ -166,7 +166,8 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     }
     steps++;
     const after = game.snapshot();
-    history.push(historyEntry(response.candidateId, { ...response.action, ticks }, before, after));
+    const { commitment } = response.candidate as { commitment?: Commitment };
+    history.push(historyEntry(response.candidateId, { ...response.action, ticks }, before, after, commitment));
     if (signal.aborted && !game.over) {
       failure = 'cancelled';
       failureDetail = 'the run was cancelled';
