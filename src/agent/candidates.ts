@@ -485,6 +485,22 @@ function strandsGold(a: Analysis, s: GameState): boolean {
   return false;
 }
 
+/**
+ * Whether a planned route's action (its key held `played` ticks) is exactly the start of its
+ * plan, and the plan from there survives: a goal or partial plan ends in a state that holds out;
+ * an escape must still have SURVIVAL_HORIZON ticks to run.
+ */
+function planCoversAction(p: Proposal, played: number): boolean {
+  const plan = p.plan!;
+  let sameKey = 0;
+  for (const m of plan.macros) {
+    if (m.key !== p.key || (sameKey > 0 && isDigKeyName(m.key))) break;
+    sameKey += m.ticks;
+  }
+  if (played > sameKey) return false;
+  return plan.mode !== 'escape' || plan.ticks - played >= SURVIVAL_HORIZON;
+}
+
 /** Checks one proposal; returns the candidate or why it was rejected. */
 export function checkProposal(
   inputs: CandidateInputs,
@@ -500,7 +516,11 @@ export function checkProposal(
     const run = playOut(a.state, p, maxTicks);
     const s = run.state;
     const died = s.status === 'runner_dead';
-    const alive = died ? false : facts.godMode ? true : survives(s, SURVIVAL_HORIZON);
+    // a planned route whose action plays exactly the start of its plan is proven by the plan: the
+    // rest is the simulated future, and the plan's end holds out (the generic look-ahead, a
+    // bounded depth-first search, misses escapes the plan search found)
+    const provenAlive = !died && p.plan !== undefined && planCoversAction(p, run.ticks);
+    const alive = died ? false : facts.godMode || provenAlive ? true : survives(s, SURVIVAL_HORIZON);
     const outcome: Outcome = {
       simulated: true,
       runner: { x: s.runner.x, y: s.runner.y },

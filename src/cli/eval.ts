@@ -49,7 +49,7 @@ if (budgetTicks !== undefined && (!Number.isInteger(budgetTicks) || budgetTicks 
 const tasks: EvalTask[] = [];
 for (const level of levels)
   for (let i = 0; i < runs; i++)
-    tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct, budgetTicks });
+    tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct, ...(budgetTicks ? { search: { budgetTicks } } : {}) });
 
 const bar = values.json
   ? null

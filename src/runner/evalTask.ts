@@ -2,6 +2,7 @@
 // boundary of the pool): level, seed, profile, slot variants and recovery in; outcome, diagnosis
 // and counters out. Plans through the chart (the product's path) unless `direct` is asked for.
 import { randomUUID } from 'node:crypto';
+import type { PlanSearchOptions } from '../agent/search/planSearch.js';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
 import { resolveProfile } from '../llm/profiles.js';
@@ -24,8 +25,8 @@ export interface EvalTask {
   direct?: boolean;
   /** Optional chaos: wraps the provider (set by experiments in the worker). */
   chaos?: { rate: number; seed: number };
-  /** The plan search's tick budget per decision (default: DEFAULT_PLAN_SEARCH's): the ceiling run. */
-  budgetTicks?: number;
+  /** Plan search options (default: DEFAULT_PLAN_SEARCH), e.g. a larger budgetTicks for the ceiling run. */
+  search?: Partial<PlanSearchOptions>;
 }
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
@@ -34,7 +35,7 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
   const maxTicks = evalTickBudget(task.playData, task.level);
   const slots = task.slots ?? {};
   const candidatesVariant = slots.candidates ?? 'simulated';
-  const search = task.budgetTicks ? { budgetTicks: task.budgetTicks } : undefined;
+  const search = task.search;
   let planner;
   if (task.direct) {
     planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric', search });

@@ -150,20 +150,16 @@ function newSearch(
 /**
  * Runs the search from the analysis' exact state; null in geometric mode or with nothing to do.
  * `commitment` is the plan the last step handed on (history): a goal plan still on course is
- * followed without a search; a partial plan or an escape still on course is followed unless the
- * search now finds a goal, so the agent keeps a direction instead of swapping between partial
- * plans of equal promise.
+ * followed without a search, so the agent does not swap between goals of equal promise. Partial
+ * plans and escapes are searched again every step: following them to their end (tried on Classic)
+ * led the runner into corners a fresh search from half-way would have avoided.
  */
 export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}, commitment: Commitment | null = null): Plan | null {
   // A level still waiting for its first key is planned too: the first move starts it.
   const rootState = root.state;
   if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
-  const followed = commitment ? committedPlan(commitment, rootState) : null;
-  if (followed?.mode === 'goal') return followed;
-  const searched = searchFrom(rootState, { ...DEFAULT_PLAN_SEARCH, ...options });
-  if (followed && !searched?.reachesGoal)
-    return { ...followed, expanded: searched?.expanded ?? 0, simulatedTicks: searched?.simulatedTicks ?? 0 };
-  return searched;
+  const followed = commitment?.mode === 'goal' ? committedPlan(commitment, rootState) : null;
+  return followed ?? searchFrom(rootState, { ...DEFAULT_PLAN_SEARCH, ...options });
 }
 
 function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null {
