@@ -2,7 +2,8 @@
 // running or finished is not added again), collects each job's result or failure exactly once and
 // resolves when every task has one. Picks up what finished while no coordinator was listening
 // (the queue's completed and failed jobs), then follows the queue's event stream from the moment
-// before it enqueued, with a reconcile pass whenever the stream has been quiet for a while.
+// before it enqueued, with a look at the pending jobs' states whenever none of them has had an
+// event for a while (a safety net: the stream is capped, and a connection can drop).
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { ExperimentTask } from '../experiments/episodes.js';
 import type { EvalResult } from '../runner/evalTask.js';
@@ -100,16 +101,16 @@ export async function runOnQueue(items: QueuedTask[], o: CoordinateOptions): Pro
         );
         checkDone();
         if (settled) return;
-        queueEvents = new QueueEvents(EXPERIMENT_QUEUE, { connection: connection.duplicate(), lastEventId: last });
+        queueEvents = new QueueEvents(EXPERIMENT_QUEUE, { connection, lastEventId: last }); // BullMQ duplicates it
         queueEvents.on('error', () => {});
         let lastEvent = Date.now();
         queueEvents.on('completed', ({ jobId, returnvalue }) => {
-          lastEvent = Date.now();
+          if (pending.has(jobId)) lastEvent = Date.now();
           deliver(jobId, { result: returnvalue });
         });
         queueEvents.on('failed', ({ jobId }) => {
-          lastEvent = Date.now();
           if (!pending.has(jobId)) return;
+          lastEvent = Date.now();
           // 'failed' is final in BullMQ, but the state says so for certain.
           void Job.fromId(queue, jobId).then(async (job) => settle(job, job ? await job.getState() : 'missing'), fail);
         });
