@@ -1,8 +1,8 @@
 // `npm run bench:queue [-- --reps n]`: episodes per second through the Redis queue with 1, 2 and 4
-// worker processes, against the local pool with 1 and 2, on a throwaway redis-server. Each setting
-// plays a batch of n cheap episodes and one of 2n (the same cells twice); the difference is the
-// marginal cost of an episode, free of process start-up. Prints medians over the repetitions and
-// the queue's own overhead per episode (queue minus local pool, one worker each).
+// worker processes against the local pool with 1 and 2, on a throwaway redis-server. Each setting
+// plays a batch of n cheap episodes and one of 2n; the difference is the cost of n episodes with
+// process start-up cancelled (the local pool forks per run, queue workers stay). With one worker,
+// the part of it spent outside the episodes is each backend's overhead. Medians over repetitions.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,29 +31,44 @@ const tasks = experimentCells(experiment).map((c) => taskFor(experiment, c));
 const n = tasks.length;
 const EPISODE_MODULE = new URL('../experiments/worker.ts', import.meta.url);
 
-const seconds = async (run: () => Promise<void>): Promise<number> => {
+/** One batch: wall seconds and the seconds spent inside the episodes (their own durationMs). */
+interface Timing {
+  wall: number;
+  inside: number;
+}
+
+type Batch = (batch: ExperimentTask[]) => Promise<Timing>;
+
+const timed = async (run: (onResult: (r: EvalResult) => void) => Promise<void>): Promise<Timing> => {
+  let inside = 0;
   const t = performance.now();
-  await run();
-  return (performance.now() - t) / 1000;
+  await run((r) => (inside += r.durationMs / 1000));
+  return { wall: (performance.now() - t) / 1000, inside };
 };
 
-const localBatch = (batch: ExperimentTask[], workers: number) => () =>
-  runPool<ExperimentTask, EvalResult>(batch, { module: EPISODE_MODULE, workers }, () => {});
+const localPool =
+  (workers: number): Batch =>
+  (batch) =>
+    timed((onResult) => runPool<ExperimentTask, EvalResult>(batch, { module: EPISODE_MODULE, workers }, onResult));
 
 let batchNo = 0;
-const queueBatch = (url: string, batch: ExperimentTask[]) => () => {
-  const id = `bench-${process.pid}-${batchNo++}`;
-  return runOnQueue(
-    batch.map((task, i) => ({ jobId: `${id}|${i}`, task })),
-    {
-      url,
-      onResult: () => {},
-      onFailure: (_item, reason) => {
-        throw new Error(`a bench episode failed: ${reason}`);
-      },
-    },
-  );
-};
+const queue =
+  (url: string): Batch =>
+  (batch) => {
+    const id = `bench-${process.pid}-${batchNo++}`;
+    return timed((onResult) =>
+      runOnQueue(
+        batch.map((task, i) => ({ jobId: `${id}|${i}`, task })),
+        {
+          url,
+          onResult: (_item, r) => onResult(r),
+          onFailure: (_item, reason) => {
+            throw new Error(`a bench episode failed: ${reason}`);
+          },
+        },
+      ),
+    );
+  };
 
 function startWorkers(url: string, count: number): Promise<ChildProcess[]> {
   return Promise.all(
@@ -78,30 +93,37 @@ function startWorkers(url: string, count: number): Promise<ChildProcess[]> {
 interface Row {
   backend: string;
   workers: number;
-  single: number;
-  double: number;
+  /** Median episodes per second in steady state: n / (wall of the 2n batch - wall of the n batch). */
+  rate: number;
+  /** One worker: median over repetitions of the marginal time per episode outside the episode itself (ms). */
+  overheadMs: number | null;
 }
 
-async function measure(backend: string, workers: number, single: () => Promise<void>, double: () => Promise<void>): Promise<Row> {
-  const s: number[] = [];
-  const d: number[] = [];
+const twice = [...tasks, ...tasks];
+
+async function measure(backend: string, workers: number, run: Batch): Promise<Row> {
+  const rates: number[] = [];
+  const overheads: number[] = [];
   for (let r = 0; r < reps; r++) {
-    s.push(await seconds(single));
-    d.push(await seconds(double));
+    const single = await run(tasks);
+    const double = await run(twice);
+    // 2n batch minus n batch: the cost of n more episodes, with process start-up cancelled
+    rates.push(n / (double.wall - single.wall));
+    // ... and of it, what was spent outside the episodes themselves (dispatch, IPC, Redis)
+    if (workers === 1) overheads.push(((double.wall - double.inside - (single.wall - single.inside)) / n) * 1000);
   }
-  return { backend, workers, single: median(s)!, double: median(d)! };
+  return { backend, workers, rate: median(rates)!, overheadMs: median(overheads) };
 }
 
 const redis = await startRedisServer();
 const rows: Row[] = [];
 try {
-  const twice = [...tasks, ...tasks];
-  for (const w of [1, 2]) rows.push(await measure('local pool', w, localBatch(tasks, w), localBatch(twice, w)));
+  for (const w of [1, 2]) rows.push(await measure('local pool', w, localPool(w)));
   for (const w of [1, 2, 4]) {
     const children = await startWorkers(redis.url, w);
     try {
-      await queueBatch(redis.url, tasks.slice(0, w))(); // warm: each worker has loaded the planner
-      rows.push(await measure('queue', w, queueBatch(redis.url, tasks), queueBatch(redis.url, twice)));
+      await queue(redis.url)(tasks.slice(0, w)); // every worker has loaded the planner
+      rows.push(await measure('queue', w, queue(redis.url)));
     } finally {
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
@@ -111,16 +133,15 @@ try {
   await redis.stop();
 }
 
-const marginalMs = (r: Row): number => ((r.double - r.single) / n) * 1000;
-const base = rows.find((r) => r.backend === 'local pool' && r.workers === 1)!;
+const local1 = rows.find((r) => r.backend === 'local pool' && r.workers === 1)!;
+const queue1 = rows.find((r) => r.backend === 'queue' && r.workers === 1)!;
 console.log(
-  `bench:queue: ${n} and ${2 * n} episodes per batch (geometric candidates, Classic 5-7 and 10-12, 8 seeds), median of ${reps}; ` +
+  `bench:queue: batches of ${n} and ${2 * n} episodes (geometric candidates, Classic 5-7 and 10-12, 8 seeds), median of ${reps}; ` +
     `${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)} at the end`,
 );
-console.log('backend     workers  episodes/s (2n batch)  marginal ms/episode  vs local pool x1');
+console.log('backend     workers  episodes/s  vs local pool x1  overhead ms/episode');
 for (const r of rows)
   console.log(
-    `${r.backend.padEnd(11)} ${String(r.workers).padStart(7)}  ${((2 * n) / r.double).toFixed(1).padStart(21)}  ${marginalMs(r).toFixed(1).padStart(19)}  ${(marginalMs(base) / marginalMs(r)).toFixed(2).padStart(15)}x`,
+    `${r.backend.padEnd(11)} ${String(r.workers).padStart(7)}  ${r.rate.toFixed(1).padStart(10)}  ${(r.rate / local1.rate).toFixed(2).padStart(15)}x  ${r.overheadMs === null ? '-' : r.overheadMs.toFixed(1).padStart(19)}`,
   );
-const q1 = rows.find((r) => r.backend === 'queue' && r.workers === 1)!;
-console.log(`queue overhead per episode (queue x1 minus local pool x1, marginal): ${(marginalMs(q1) - marginalMs(base)).toFixed(1)} ms`);
+console.log(`the queue's own overhead per episode: ${(queue1.overheadMs! - local1.overheadMs!).toFixed(1)} ms more than the local pool's`);

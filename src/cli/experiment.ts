@@ -78,7 +78,8 @@ let start: StartInfo | null = null;
 process.once('SIGINT', () => {
   bar?.stop();
   const where = start
-    ? `${start.dir}/episodes.jsonl keeps every finished episode; run the same command again (or --resume ${start.dir}) to continue`
+    ? `${start.dir}/episodes.jsonl keeps every finished episode; run the same command again (or --resume ${start.dir}) to continue` +
+      (queueUrl ? '; the workers keep playing the queued cells, and the next run collects their results' : '')
     : '';
   process.stderr.write(`\nexperiment: interrupted. ${where}\n`);
   process.exit(130);

@@ -23,7 +23,7 @@ const log: string[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  worker = await startQueueWorker({ url: redis.url, lockMs: 5000, log: (l) => log.push(l) });
+  worker = await startQueueWorker({ url: redis.url, concurrency: 2, lockMs: 5000, log: (l) => log.push(l) });
   connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   queue = new Queue(EXPERIMENT_QUEUE, { connection });
 }, 60_000);
