@@ -39,19 +39,17 @@ describe('the queue connection', () => {
 
   it('an experiment with an unreachable Redis fails at once naming the URL, before any run folder exists', async () => {
     const url = await deadUrl();
-    const started = Date.now();
     await expect(runExperiment({ experiment, dataDir, queue: { url } })).rejects.toMatchObject({
       name: 'QueueUnreachableError',
       message: expect.stringContaining(`cannot reach Redis at ${url} (ECONNREFUSED)`),
     });
-    expect(Date.now() - started).toBeLessThan(10_000); // a bound on hanging, not a speed claim
     expect(existsSync(join(dataDir, 'experiments'))).toBe(false);
-  });
+  }, 20_000); // ioredis alone would retry for ever: a hang fails here
 
   it('a worker with an unreachable Redis fails naming the URL', async () => {
     const url = await deadUrl();
     await expect(startQueueWorker({ url })).rejects.toThrow(`cannot reach Redis at ${url}`);
-  });
+  }, 20_000);
 
   it('a coordinator waiting for results gives up when Redis goes away, naming the URL', async () => {
     const redis = await startRedisServer();

@@ -55,7 +55,7 @@ beforeAll(async () => {
   expect(experiment.levels.length * experiment.seeds.length * experiment.arms.length).toBe(CELLS);
   const local = await runExperiment({ experiment, source: file, dataDir: join(tmp, 'local'), workers: 2, folder: { mode: 'fresh' } });
   localResults = readJson(local.resultsPath);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
@@ -106,7 +106,7 @@ describe('experiments through the queue', () => {
     expect(cells).toHaveLength(CELLS);
     expect(new Set(cells).size).toBe(CELLS);
     expect(withoutClock(readJson(out.resultsPath))).toEqual(withoutClock(localResults));
-  }, 120_000);
+  }, 240_000);
 
   it('resumes after the coordinator is SIGKILLed half-way: the same results, and no finished cell played again', async () => {
     const workerB = workers[1];
@@ -139,5 +139,5 @@ describe('experiments through the queue', () => {
     expect(started).toHaveLength(CELLS); // each cell played once, across both coordinators
     expect(new Set(started).size).toBe(CELLS);
     expect(withoutClock(readJson(join(dir, RESULTS_FILE)))).toEqual(withoutClock(localResults));
-  }, 120_000);
+  }, 240_000);
 });
