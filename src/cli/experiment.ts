@@ -1,5 +1,6 @@
-// `npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n]`:
-// runs every arm x level x seed cell of an experiment file on the worker pool with a progress bar,
+// `npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n | --queue redis://host:6379]`:
+// runs every arm x level x seed cell of an experiment file on the worker pool (or as jobs of the
+// Redis queue, played by `npm run worker` processes anywhere) with a progress bar,
 // resuming the newest unfinished run of the same definition unless told otherwise (see
 // src/experiments/store.ts), and prints the per-arm table (or, with --json, only the summary).
 import { Presets, SingleBar } from 'cli-progress';
@@ -8,9 +9,11 @@ import { runExperiment, type StartInfo } from '../experiments/run.js';
 import { ExperimentFileError, loadExperiment, type Experiment } from '../experiments/schema.js';
 import { readDefinition, type FolderChoice } from '../experiments/store.js';
 import { formatArmTable } from '../experiments/table.js';
+import { displayUrl, parseRedisUrl } from '../queue/connection.js';
 import { fail as failWith } from './args.js';
 
-const USAGE = 'usage: npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n]';
+const USAGE =
+  'usage: npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n | --queue redis://host:6379]';
 const fail = (message: string): never => failWith('experiment', message);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -23,6 +26,7 @@ try {
       resume: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       workers: { type: 'string' },
+      queue: { type: 'string' },
     },
   });
 } catch (e) {
@@ -33,6 +37,14 @@ if (positionals.length > 1) fail(`one experiment file at a time; got ${positiona
 if (values.resume && values.fresh) fail('--resume and --fresh exclude each other');
 const workers = values.workers === undefined ? undefined : Number(values.workers);
 if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) fail('--workers must be a whole number (0 runs in this process)');
+if (workers !== undefined && values.queue !== undefined)
+  fail('--workers and --queue exclude each other (queue workers are started with npm run worker)');
+let queueUrl: string | undefined;
+try {
+  queueUrl = values.queue === undefined ? undefined : parseRedisUrl(values.queue);
+} catch (e) {
+  fail((e as Error).message);
+}
 
 let experiment: Experiment;
 let source: string | null = positionals[0] ?? null;
@@ -66,7 +78,8 @@ let start: StartInfo | null = null;
 process.once('SIGINT', () => {
   bar?.stop();
   const where = start
-    ? `${start.dir}/episodes.jsonl keeps every finished episode; run the same command again (or --resume ${start.dir}) to continue`
+    ? `${start.dir}/episodes.jsonl keeps every finished episode; run the same command again (or --resume ${start.dir}) to continue` +
+      (queueUrl ? '; the workers keep playing the queued cells, and the next run collects their results' : '')
     : '';
   process.stderr.write(`\nexperiment: interrupted. ${where}\n`);
   process.exit(130);
@@ -79,6 +92,7 @@ try {
     source,
     folder,
     workers,
+    ...(queueUrl ? { queue: { url: queueUrl } } : {}),
     onStart: (info) => {
       start = info;
       if (!values.json) {
@@ -86,16 +100,20 @@ try {
         process.stderr.write(
           `${info.total} episodes (${plural(experiment.arms.length, 'arm')} x ${plural(experiment.levels.length, 'level')} x ${plural(experiment.seeds.length, 'seed')}); ${info.done} already done, ${info.toRun} to run${info.dropped ? `; dropped ${info.dropped} unreadable line(s)` : ''}\n`,
         );
+        if (queueUrl && info.toRun > 0)
+          process.stderr.write(`queueing them on ${displayUrl(queueUrl)}; workers: npm run worker -- --queue ${displayUrl(queueUrl)}\n`);
       }
       bar?.start(info.total, info.done, { cleared: 0, last: '-' });
     },
     onEpisode: (r, p) => bar?.update(p.done, { cleared: p.cleared, last: `${r.arm} L${r.level} s${r.seed} ${r.reason}` }),
+    onFailure: (f, p) => bar?.update(p.done, { cleared: p.cleared, last: `${f.cell} failed` }),
   });
   bar?.stop();
   if (values.json) process.stdout.write(JSON.stringify(outcome.summary) + '\n');
   else {
     console.log(formatArmTable(outcome.arms));
     console.log(`ran ${outcome.ran.length} episodes in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    for (const f of outcome.failed) console.log(`failed: ${f.cell}: ${f.reason}`);
     console.log(`results: ${outcome.resultsPath}`);
     console.log(`report:  ${outcome.reportPath}`);
   }
@@ -106,5 +124,5 @@ try {
     ? `\nfinished episodes are kept; run the same command again (or --resume ${(start as StartInfo).dir}) to continue`
     : '';
   process.stderr.write(`experiment: ${err.message}${resumeHint}\n`);
-  process.exit(['UnknownProfileError', 'ModelNotConfiguredError', 'RunFolderError'].includes(err.name) ? 2 : 1);
+  process.exit(['UnknownProfileError', 'ModelNotConfiguredError', 'RunFolderError', 'QueueUnreachableError'].includes(err.name) ? 2 : 1);
 }

@@ -14,6 +14,8 @@ export interface ReportInput {
   experiment: Experiment;
   arms: ArmDetail[];
   episodes: EpisodeRecord[];
+  /** Cells whose job failed for good (queue runs); each is listed with its reason. */
+  failed?: { cell: string; reason: string }[];
   dir: string;
   model: { profile: string; provider: string; model: string } | null;
   startedAt: string;
@@ -214,6 +216,13 @@ export function renderReport(input: ReportInput): string {
   ];
   const model = input.model ? `${input.model.profile} (${input.model.provider} / ${input.model.model})` : (exp.profile ?? 'config default');
   const complete = input.episodes.length === input.cellsTotal;
+  const failed = input.failed ?? [];
+  const failedSection = failed.length
+    ? `<h2>Cells that failed</h2>
+<p class="meta">These cells have no episode: their job failed once, for the reason given, and was not retried.</p>
+${table([['cell', 'reason'], ...failed.map((f) => [f.cell, f.reason])], 'left')}
+`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -226,7 +235,7 @@ export function renderReport(input: ReportInput): string {
 <h1>Experiment <code>${esc(exp.name)}</code></h1>
 ${exp.description ? `<p>${esc(exp.description)}</p>` : ''}
 <p class="meta">${esc(exp.pack)} levels ${esc(rangeText(exp.levels))} &middot; seeds ${esc(exp.seeds.join(', '))} &middot; model ${esc(model)} &middot;
-${input.episodes.length} of ${input.cellsTotal} episodes${complete ? '' : ' (incomplete)'} &middot; ${esc(input.startedAt)} to ${esc(input.finishedAt)}<br>
+${input.episodes.length} of ${input.cellsTotal} episodes${complete ? '' : ' (incomplete)'}${failed.length ? `, ${failed.length} failed` : ''} &middot; ${esc(input.startedAt)} to ${esc(input.finishedAt)}<br>
 folder <code>${esc(input.dir)}</code></p>
 
 <h2>Arms</h2>
@@ -250,7 +259,7 @@ ${table(details, 'left')}
 <h2>Ticks of cleared episodes, relative to the world record</h2>
 <div class="plot"><canvas id="plot-ticks"></canvas></div>
 
-<h2>Episodes</h2>
+${failedSection}<h2>Episodes</h2>
 <details><summary>${input.episodes.length} episodes</summary>
 ${table(episodes)}
 </details>

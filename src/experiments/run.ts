@@ -1,14 +1,17 @@
 // Runs an experiment: picks the run folder (new or resumed, see store.ts), runs every cell not yet
-// in episodes.jsonl (on the worker pool, or in-process with workers: 0), appends each record as it
-// finishes, then writes results.json and report.html. Reads the experiment, the agent config and
-// the run folder; writes the run folder only. The CLI and the tests both drive this function.
+// in episodes.jsonl (on the worker pool, in-process with workers: 0, or as jobs of the Redis queue
+// with `queue`), appends each record as it finishes, then writes results.json and report.html.
+// Reads the experiment, the agent config and the run folder; writes the run folder only.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
 import { resolveProfile } from '../llm/profiles.js';
 import type { EvalResult } from '../runner/evalTask.js';
 import { runPool } from '../runner/pool.js';
+import { assertReachable } from '../queue/connection.js';
+import { runOnQueue } from '../queue/coordinator.js';
+import { jobIdOf } from '../queue/names.js';
 import { defaultDataDir } from '../stores/dataDir.js';
 import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentTask } from './episodes.js';
 import { renderReport } from './report.js';
@@ -44,9 +47,29 @@ export interface RunExperimentOptions {
   folder?: FolderChoice;
   /** Worker processes (default: one per core); 0 runs the episodes in this process, one by one. */
   workers?: number;
+  /** Run the cells as jobs of the experiment queue on this Redis (workers: `npm run worker`); `workers` is then unused. */
+  queue?: { url: string; unreachableMs?: number };
   onStart?: (info: StartInfo) => void;
-  onEpisode?: (record: EpisodeRecord, progress: { done: number; total: number; cleared: number }) => void;
+  onEpisode?: (record: EpisodeRecord, progress: Progress) => void;
+  /** A cell whose job failed for good (queue only; the local pool stops at the first failure). */
+  onFailure?: (failure: CellFailure, progress: Progress) => void;
   now?: () => Date;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  cleared: number;
+  failed: number;
+}
+
+/** A cell without a result: its job failed (in results.json and report.html as `failed`). */
+export interface CellFailure {
+  cell: string;
+  arm: string;
+  level: number;
+  seed: number;
+  reason: string;
 }
 
 export interface ExperimentOutcome {
@@ -54,6 +77,7 @@ export interface ExperimentOutcome {
   resumed: boolean;
   /** Cell keys run by this call (the others were already in episodes.jsonl). */
   ran: string[];
+  failed: CellFailure[];
   arms: ArmDetail[];
   summary: { arms: ArmSummary[]; dir: string };
   resultsPath: string;
@@ -66,6 +90,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   // Fail before any folder or worker exists when the profile cannot be used.
   const config = await loadAgentConfig();
   const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, readEnv());
+  if (o.queue) await assertReachable(o.queue.url);
 
   const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
   const { dir } = chosen;
@@ -86,9 +111,29 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
     byCell.set(record.cell, record);
     ran.push(record.cell);
     if (record.cleared) cleared++;
-    o.onEpisode?.(record, { done: byCell.size, total: cells.length, cleared });
+    o.onEpisode?.(record, { done: byCell.size + failed.length, total: cells.length, cleared, failed: failed.length });
   };
-  if (o.workers === 0) {
+  const failed: CellFailure[] = [];
+  if (o.queue) {
+    const runId = basename(dir);
+    await runOnQueue(
+      tasks.map((task) => ({ jobId: jobIdOf(runId, task.cell), task })),
+      {
+        url: o.queue.url,
+        unreachableMs: o.queue.unreachableMs,
+        onResult: (item, result) => finish(item.task, result),
+        onFailure: ({ task }, reason) => {
+          failed.push({ cell: task.cell, arm: task.arm, level: task.level, seed: task.seed, reason });
+          o.onFailure?.(failed[failed.length - 1], {
+            done: byCell.size + failed.length,
+            total: cells.length,
+            cleared,
+            failed: failed.length,
+          });
+        },
+      },
+    );
+  } else if (o.workers === 0) {
     for (const task of tasks) finish(task, await runExperimentTask(task));
   } else {
     await runPool<ExperimentTask, EvalResult>(
@@ -112,14 +157,17 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   writeFileSync(
     resultsPath,
     JSON.stringify(
-      { experiment: exp, source: o.source ?? null, model, startedAt, finishedAt, cells: cells.length, summary, arms, episodes },
+      { experiment: exp, source: o.source ?? null, model, startedAt, finishedAt, cells: cells.length, summary, arms, episodes, failed },
       null,
       2,
     ) + '\n',
   );
   const reportPath = join(dir, REPORT_FILE);
-  writeFileSync(reportPath, renderReport({ experiment: exp, arms, episodes, dir, model, startedAt, finishedAt, cellsTotal: cells.length }));
-  return { dir, resumed: chosen.resumed, ran, arms, summary, resultsPath, reportPath };
+  writeFileSync(
+    reportPath,
+    renderReport({ experiment: exp, arms, episodes, failed, dir, model, startedAt, finishedAt, cellsTotal: cells.length }),
+  );
+  return { dir, resumed: chosen.resumed, ran, failed, arms, summary, resultsPath, reportPath };
 }
 
 const armIndex = (exp: Experiment, id: string): number => exp.arms.findIndex((a) => a.id === id);
