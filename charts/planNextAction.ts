@@ -3,7 +3,7 @@
 // into the step's action, its candidates, its validation and its §8 trace step. The one function
 // the server, the headless runner, eval and experiments call. Throws the typed errors of errors.ts.
 import { FlowChartExecutor, type CombinedRecorder } from 'footprintjs';
-import type { AgentConfig } from '../src/config/agentConfig.js';
+import { profileSettings, type AgentConfig } from '../src/config/agentConfig.js';
 import type { Candidate, HistoryEntry, Snapshot } from '../src/agent/schemas.js';
 import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';
@@ -77,6 +77,7 @@ export function planningOptions(
   deps: PlanningDeps,
 ): PlanningOptions {
   const settings = candidatesSettings(variants.candidates);
+  const profile = profileSettings(config, deps.provider.profile);
   return {
     candidateLimit: config.backend.candidateLimit,
     maxActionTicks: config.backend.maxActionTicks,
@@ -86,6 +87,8 @@ export function planningOptions(
     deadlineMs: deps.deadlineMs ?? DEFAULT_MODEL_DEADLINE_MS,
     simulate: settings.simulate,
     planSearch: settings.planSearch,
+    constrainedReplies: profile.constrainedReplies,
+    promptBudgetChars: profile.promptBudgetChars,
   };
 }
 

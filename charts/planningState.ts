@@ -50,6 +50,10 @@ export interface PlanningOptions {
   simulate: boolean;
   /** Run the plan search for a planned_route candidate. */
   planSearch: boolean;
+  /** Send the reply's JSON schema where the profile supports it (config, per profile). */
+  constrainedReplies: 'auto' | 'off';
+  /** The profile's prompt budget in characters, or null for none (config, per profile). */
+  promptBudgetChars: number | null;
 }
 
 export interface RequestSummary {

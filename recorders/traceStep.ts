@@ -33,6 +33,8 @@ export const modelCallSchema = z.object({
   responseId: z.string().nullable(),
   /** Finer cause of a failed call (timeout, server_error, ...), else null. */
   reason: z.string().nullable(),
+  /** Waits on the server's Retry-After (429/503) inside the call's deadline. */
+  throttle: z.object({ waits: z.number(), waitedMs: z.number() }).default({ waits: 0, waitedMs: 0 }),
 });
 export type ModelCall = z.infer<typeof modelCallSchema>;
 
@@ -194,6 +196,9 @@ interface ModelResultPayload {
   usage: ModelCall['usage'];
   responseId: string | null;
   reason: string | null;
+  /** Whether the answer came to a request with the reply schema (false after a rejected schema). */
+  constrained?: boolean;
+  throttle?: { waits: number; waitedMs: number };
 }
 
 /** Pairs each emitted model receipt with the result emitted after its call (by attempt). */
@@ -202,13 +207,16 @@ export function modelCalls(events: readonly RecordedEvent[]): ModelCall[] {
   const results = events.filter((e) => e.name === EVENTS.modelResult).map((e) => e.payload as ModelResultPayload);
   return receipts.map((receipt) => {
     const result = results.find((r) => r.attempt === receipt.attempt);
+    // The receipt is minted before the call; a server that rejected the schema was asked again without it.
+    const constrained = result?.constrained ?? receipt.constrained;
     return {
-      receipt,
+      receipt: constrained === receipt.constrained ? receipt : { ...receipt, constrained },
       status: result?.status ?? 'no_result',
       durationMs: result?.durationMs ?? null,
       usage: result?.usage ?? null,
       responseId: result?.responseId ?? null,
       reason: result?.reason ?? null,
+      throttle: result?.throttle ?? { waits: 0, waitedMs: 0 },
     };
   });
 }

@@ -66,6 +66,8 @@ describe('planning chart failure paths', () => {
         deadlineMs: 1000,
         simulate: true,
         planSearch: true,
+        constrainedReplies: 'auto',
+        promptBudgetChars: null,
       },
     };
     // The two last stages of the chart, seeded with the state Validate leaves (a root run's input
