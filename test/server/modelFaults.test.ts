@@ -3,6 +3,7 @@
 // drops connections. Every planning request still answers 200 with an action, no step is lost (the
 // trace holds one step per request, in order), and every model call ends in a recorded status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceStepRecord } from '../../recorders/traceStep.js';
 import { createPlanningService } from '../../src/service/planningService.js';
 import { TraceStore } from '../../src/stores/index.js';
 import { startFakeOpenAIServer, type FakeBehaviour, type FakeOpenAIServer } from '../llm/helpers/fakeOpenAIServer.js';
@@ -61,7 +62,7 @@ describe('a model server that throttles, times out and drops connections mid-run
 
     const trace = await traceStore.getRun('flaky-run');
     expect(trace!.steps.map((s) => s.stepIndex)).toEqual(SCRIPT.map((_, i) => i));
-    const calls = trace!.steps.map((s) => s.modelCall!);
+    const calls = trace!.steps.map((s) => (s as unknown as TraceStepRecord).modelCall!);
     expect(calls.map((c) => [c.status, c.reason, c.throttle.waits])).toEqual(SCRIPT.map((s) => [s.status, s.reason, s.waits]));
   });
 });
