@@ -101,6 +101,18 @@ export const traceStepRecordSchema = z.object({
   modelCall: modelCallSchema.nullable(),
   /** The calls before modelCall, first first: empty unless the retry ran. */
   earlierModelCalls: z.array(modelCallSchema),
+  /** The last attempt's prompt budget fitting (what messageAPI dropped), null when the prompt was within budget. */
+  promptBudget: z
+    .object({
+      budgetChars: z.number(),
+      charsBefore: z.number(),
+      chars: z.number(),
+      fits: z.boolean(),
+      droppedCandidateIds: z.array(z.string()),
+      dropped: z.array(z.object({ section: z.string(), count: z.number(), chars: z.number(), whole: z.boolean() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type TraceStepRecord = z.infer<typeof traceStepRecordSchema>;
 
@@ -292,5 +304,6 @@ export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
     receipts: compactReceipts(input.receipts),
     modelCall: calls.at(-1) ?? null,
     earlierModelCalls: calls.slice(0, -1),
+    promptBudget: state.promptBudget ?? null,
   };
 }

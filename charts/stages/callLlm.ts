@@ -3,7 +3,8 @@
 // and the run's abort signal, with the reply contract (the ids it may answer with, sent as a JSON
 // schema where the profile takes it). timeout and provider_error become reply statuses; a cancelled run throws.
 // The answer is this attempt's artifact; scope holds its ref.
-// Reads: prompt, options, request, attempt, candidates. Writes: reply. Emits: model receipt + result.
+// A prompt over the profile's budget even cut down is not sent (status budget).
+// Reads: prompt, promptBudget, options, request, attempt, candidates. Writes: reply. Emits: model receipt + result.
 import { isProviderFailure } from '../../src/llm/provider.js';
 import { replySchemaSha256, type ReplyContract } from '../../src/llm/replyContract.js';
 import type { Candidate } from '../../src/agent/schemas.js';
@@ -30,7 +31,12 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
   const attempt = read(scope, 'attempt');
   const candidatesRef = read(scope, 'candidates');
   const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-  const contract = replyContractFor(candidates, constrainedReplies);
+  const budget = read(scope, 'promptBudget') ?? null;
+  const dropped = new Set(budget?.droppedCandidateIds ?? []);
+  const contract = replyContractFor(
+    candidates.filter((c) => !dropped.has(c.id)),
+    constrainedReplies,
+  );
   const constrained = provider.willConstrain?.(contract) ?? false;
 
   const receipt = mintModelReceipt({
@@ -47,6 +53,14 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
   scope.$emit(EVENTS.modelReceipt, receipt);
 
   let reply: ModelReplyArtifact;
+  if (budget && !budget.fits) {
+    // Not even the required pieces fit the profile's budget: no call is made.
+    const message = `the prompt needs ${budget.chars} characters with one candidate and no history, over the profile's budget of ${budget.budgetChars}; raise promptBudget in the config or use a model with a larger context`;
+    scope.$emit(EVENTS.modelResult, { attempt, status: 'budget', durationMs: 0, usage: null, responseId: null, reason: 'budget', message });
+    reply = { status: 'budget', text: null, reasoning: null, failureReason: 'budget', failureMessage: message };
+    scope.reply = putArtifact(context, ARTIFACT_IDS.reply(attempt), reply, replySummary(attempt, reply));
+    return;
+  }
   try {
     const answer = await provider.complete({
       system: prompt.system,

@@ -11,3 +11,4 @@ export { BLOCKED_MARK, RECOVERY_MARK, candidatesPiece, renderCandidate, type Can
 export { HISTORY_IN_PROMPT, historyPiece, renderHistoryEntry } from './history.js';
 export { retryPiece } from './retry.js';
 export { assemblePrompt, type AssembledPrompt, type PieceLike } from './assemble.js';
+export { fitToBudget, type BudgetDrop, type PromptBudgetRecord } from './fitBudget.js';
