@@ -1,16 +1,16 @@
-// Runs an experiment: picks the run folder (new or resumed, see store.ts), runs every cell not yet
-// in episodes.jsonl (on the worker pool, or in-process with workers: 0), appends each record as it
-// finishes, then writes results.json and report.html. Reads the experiment, the agent config and
+// Runs an experiment: picks the run folder (new or resumed, see store.ts), serves the file's local
+// models if it has any, runs every cell not yet in episodes.jsonl (on the worker pool, or in-process
+// with workers: 0), appends each record as it finishes, then writes results.json and report.html. Reads the experiment, the agent config and
 // the run folder; writes the run folder only. The CLI and the tests both drive this function.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
 import { resolveProfile } from '../llm/profiles.js';
-import type { EvalResult } from '../runner/evalTask.js';
 import { runPool } from '../runner/pool.js';
 import { defaultDataDir } from '../stores/dataDir.js';
-import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentTask } from './episodes.js';
+import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentResult, type ExperimentTask } from './episodes.js';
+import { localModelEnv, localModelOf, startLocalModels } from './localModels.js';
 import { renderReport } from './report.js';
 import { experimentCells, type Experiment } from './schema.js';
 import { armSummary, summarizeArms, type ArmDetail, type ArmSummary } from './stats.js';
@@ -65,7 +65,18 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const now = o.now ?? (() => new Date());
   // Fail before any folder or worker exists when the profile cannot be used.
   const config = await loadAgentConfig();
-  const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, readEnv());
+  const env = readEnv();
+  const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, env);
+  const armModels = Object.fromEntries(
+    exp.arms.map((arm) => {
+      const local = localModelOf(exp, arm) ? localModelEnv('http://127.0.0.1/v1') : {};
+      const r = resolveProfile(
+        { model: arm.model, modelProfile: arm.profile ?? exp.profile, configProfile: config.agent.modelProfile },
+        { ...env, ...local },
+      );
+      return [arm.id, { profile: r.profile, provider: r.provider, model: r.model }];
+    }),
+  );
 
   const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
   const { dir } = chosen;
@@ -75,12 +86,14 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const byCell = new Map<string, EpisodeRecord>();
   for (const r of previous) if (wanted.has(r.cell)) byCell.set(r.cell, r);
   const todo = cells.filter((c) => !byCell.has(c.key));
-  const tasks = todo.map((c) => taskFor(exp, c));
+  // The experiment's offline local models are served for this run only (none: no server).
+  const localModels = exp.localModels && todo.length > 0 ? await startLocalModels(exp.localModels) : null;
+  const tasks = todo.map((c) => taskFor(exp, c, localModels?.baseURL ?? null));
   o.onStart?.({ ...chosen, total: cells.length, done: byCell.size, toRun: tasks.length, dropped });
 
   let cleared = [...byCell.values()].filter((r) => r.cleared).length;
   const ran: string[] = [];
-  const finish = (task: ExperimentTask, result: EvalResult) => {
+  const finish = (task: ExperimentTask, result: ExperimentResult) => {
     const record = toRecord(task, result, now());
     appendEpisode(dir, record);
     byCell.set(record.cell, record);
@@ -88,14 +101,18 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
     if (record.cleared) cleared++;
     o.onEpisode?.(record, { done: byCell.size, total: cells.length, cleared });
   };
-  if (o.workers === 0) {
-    for (const task of tasks) finish(task, await runExperimentTask(task));
-  } else {
-    await runPool<ExperimentTask, EvalResult>(
-      tasks,
-      { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
-      (result, task) => finish(task, result),
-    );
+  try {
+    if (o.workers === 0) {
+      for (const task of tasks) finish(task, await runExperimentTask(task));
+    } else {
+      await runPool<ExperimentTask, ExperimentResult>(
+        tasks,
+        { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
+        (result, task) => finish(task, result),
+      );
+    }
+  } finally {
+    await localModels?.close();
   }
 
   const episodes = cells.map((c) => byCell.get(c.key)).filter((r): r is EpisodeRecord => r !== undefined);
@@ -103,6 +120,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const arms = summarizeArms(
     exp.arms.map((a) => a.id),
     episodes,
+    exp.prices,
   );
   const summary = { arms: arms.map(armSummary), dir };
   const startedAt = readDefinition(dir)?.createdAt ?? now().toISOString();
@@ -112,13 +130,16 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   writeFileSync(
     resultsPath,
     JSON.stringify(
-      { experiment: exp, source: o.source ?? null, model, startedAt, finishedAt, cells: cells.length, summary, arms, episodes },
+      { experiment: exp, source: o.source ?? null, model, armModels, startedAt, finishedAt, cells: cells.length, summary, arms, episodes },
       null,
       2,
     ) + '\n',
   );
   const reportPath = join(dir, REPORT_FILE);
-  writeFileSync(reportPath, renderReport({ experiment: exp, arms, episodes, dir, model, startedAt, finishedAt, cellsTotal: cells.length }));
+  writeFileSync(
+    reportPath,
+    renderReport({ experiment: exp, arms, episodes, dir, model, armModels, startedAt, finishedAt, cellsTotal: cells.length }),
+  );
   return { dir, resumed: chosen.resumed, ran, arms, summary, resultsPath, reportPath };
 }
 
