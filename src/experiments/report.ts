@@ -251,7 +251,13 @@ export function renderReport(input: ReportInput): string {
       e.traceId,
     ]),
   ];
-  const model = input.model ? `${input.model.profile} (${input.model.provider} / ${input.model.model})` : (exp.profile ?? 'config default');
+  const perArm = [...new Set(Object.values(input.armModels ?? {}).map((m) => `${m.provider}:${m.model}`))];
+  const model =
+    perArm.length > 0
+      ? perArm.join(', ')
+      : input.model
+        ? `${input.model.profile} (${input.model.provider} / ${input.model.model})`
+        : (exp.profile ?? 'config default');
   const complete = input.episodes.length === input.cellsTotal;
   return `<!doctype html>
 <html lang="en">
@@ -264,7 +270,7 @@ export function renderReport(input: ReportInput): string {
 <body>
 <h1>Experiment <code>${esc(exp.name)}</code></h1>
 ${exp.description ? `<p>${esc(exp.description)}</p>` : ''}
-<p class="meta">${esc(exp.pack)} levels ${esc(rangeText(exp.levels))} &middot; seeds ${esc(exp.seeds.join(', '))} &middot; model ${esc(model)} &middot;
+<p class="meta">${esc(exp.pack)} levels ${esc(rangeText(exp.levels))} &middot; seeds ${esc(exp.seeds.join(', '))} &middot; model${perArm.length > 1 ? 's' : ''} ${esc(model)} &middot;
 ${input.episodes.length} of ${input.cellsTotal} episodes${complete ? '' : ' (incomplete)'} &middot; ${esc(input.startedAt)} to ${esc(input.finishedAt)}<br>
 folder <code>${esc(input.dir)}</code></p>
 
