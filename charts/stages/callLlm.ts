@@ -68,7 +68,6 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
       temperature,
       deadlineMs,
       signal,
-      candidates,
       reply: contract,
       meta: { traceId, stepIndex, retry: attempt > 0 },
     });

@@ -3,10 +3,14 @@
 // Reads nothing and writes nothing; it also holds the per-call deadline guard every provider shares,
 // so "past the deadline" and "the run was cancelled" mean the same thing for local, replay and hosted.
 import { z } from 'zod';
-import type { Candidate, ValidationStatus } from '../agent/schemas.js';
+import type { ValidationStatus } from '../agent/schemas.js';
 import type { ReplyContract } from './replyContract.js';
 
-/** What the planner hands a model for one call (one attempt; a retry is a second call with `meta.retry`). */
+/**
+ * What the planner hands a model for one call (one attempt; a retry is a second call with `meta.retry`):
+ * the assembled messages and the reply contract, nothing else, so the offline policy decides on
+ * exactly what a hosted model is shown.
+ */
 export interface ModelRequest {
   system: string;
   user: string;
@@ -15,10 +19,8 @@ export interface ModelRequest {
   deadlineMs: number;
   /** The run's abort signal; aborting it cancels the call (ProviderFailure reason 'cancelled'). */
   signal?: AbortSignal;
-  /** The candidates shown in the prompt, for offline policies; hosted providers ignore them. */
-  candidates: Candidate[];
-  /** The ids the model may answer with; hosted profiles that support it send them as a JSON schema. */
-  reply?: ReplyContract;
+  /** The reply contract: the ids the model may answer with (hosted profiles that take it get them as a JSON schema). */
+  reply: ReplyContract;
   meta: { traceId: string; stepIndex: number; retry: boolean };
 }
 

@@ -11,7 +11,6 @@ import type { ModelRequest } from '../../src/llm/provider.js';
 import { forgetRejectedConstraints, REPLY_REASON_MAX_CHARS, replySchemaSha256 } from '../../src/llm/replyContract.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { config, level1Snapshot, planningRequest, shownCandidateIds } from '../charts/helpers.js';
-import { candidate } from './helpers/candidates.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
 
 const KEY = 'sk-test-0123456789abcdefSECRETKEY';
@@ -28,7 +27,6 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
     user: IDS.map((id) => `- id=${id}`).join('\n'),
     temperature: 0.5,
     deadlineMs: 5000,
-    candidates: IDS.map((id) => candidate(id)),
     reply: { candidateIds: IDS, constrainedReplies: 'auto' },
     meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
     ...overrides,

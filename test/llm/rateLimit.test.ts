@@ -10,7 +10,6 @@ import { ProviderFailure, type ModelRequest } from '../../src/llm/provider.js';
 import { parseResetDuration, serverRetryDelayMs, withJitter } from '../../src/llm/rateLimit.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { level1Snapshot, planningRequest, shownCandidateIds } from '../charts/helpers.js';
-import { candidate } from './helpers/candidates.js';
 import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
 
 let server: FakeOpenAIServer;
@@ -25,7 +24,7 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
     user: '- id=a',
     temperature: 0.5,
     deadlineMs: 5000,
-    candidates: [candidate('a')],
+    reply: { candidateIds: ['a'], constrainedReplies: 'auto' },
     meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
     ...overrides,
   };
