@@ -46,7 +46,7 @@ export function messageApiStage(scope: PlanningScope): void {
     prompt = fitted.prompt;
     scope.promptBudget = fitted.record;
     scope.$emit(EVENTS.promptBudget, fitted.record);
-  } else scope.promptBudget = null;
+  } else if (read(scope, 'promptBudget')) scope.promptBudget = null; // the retry pass fits: clear the first pass's record
   const attempt = read(scope, 'attempt');
   scope.prompt = putArtifact(context, ARTIFACT_IDS.prompt(attempt), prompt, promptSummary(attempt, prompt));
 }

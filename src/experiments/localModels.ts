@@ -5,6 +5,8 @@
 // `- id=` lines) and reports usage as characters / 4. Reads requests; writes nothing.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolveProfile } from '../llm/profiles.js';
+import type { Env } from '../llm/secrets.js';
 import type { Arm, Experiment, LocalModelSpec } from './schema.js';
 
 /** Tokens are counted as characters / this, as the config's token budgets are. */
@@ -125,4 +127,14 @@ export function localModelOf(exp: Experiment, arm: Arm): string | null {
 /** The env an arm's episodes run with when its model is a local one: the openai profile pointed at the server. */
 export function localModelEnv(baseURL: string): Record<string, string> {
   return { OPENAI_API_KEY: LOCAL_MODEL_KEY, OPENAI_BASE_URL: baseURL };
+}
+
+/**
+ * The model an arm plays with (its `model`, else its or the experiment's `profile`, else the config's),
+ * checked before the run starts: an unknown profile or a hosted one without its key fails here.
+ */
+export function resolveArmModel(exp: Experiment, arm: Arm, configProfile: string | null, env: Env) {
+  const local = localModelOf(exp, arm) ? localModelEnv('http://127.0.0.1/v1') : {};
+  const r = resolveProfile({ model: arm.model, modelProfile: arm.profile ?? exp.profile, configProfile }, { ...env, ...local });
+  return { profile: r.profile, provider: r.provider, model: r.model };
 }

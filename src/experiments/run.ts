@@ -1,7 +1,7 @@
 // Runs an experiment: picks the run folder (new or resumed, see store.ts), serves the file's local
 // models if it has any, runs every cell not yet in episodes.jsonl (on the worker pool, or in-process
-// with workers: 0), appends each record as it finishes, then writes results.json and report.html. Reads the experiment, the agent config and
-// the run folder; writes the run folder only. The CLI and the tests both drive this function.
+// with workers: 0), appends each record as it finishes, then writes results.json and report.html.
+// Reads the experiment, the agent config and the run folder; writes the run folder only. The CLI and the tests both drive this function.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAgentConfig } from '../config/agentConfig.js';
@@ -10,7 +10,7 @@ import { resolveProfile } from '../llm/profiles.js';
 import { runPool } from '../runner/pool.js';
 import { defaultDataDir } from '../stores/dataDir.js';
 import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentResult, type ExperimentTask } from './episodes.js';
-import { localModelEnv, localModelOf, startLocalModels } from './localModels.js';
+import { resolveArmModel, startLocalModels } from './localModels.js';
 import { renderReport } from './report.js';
 import { experimentCells, type Experiment } from './schema.js';
 import { armSummary, summarizeArms, type ArmDetail, type ArmSummary } from './stats.js';
@@ -67,16 +67,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const config = await loadAgentConfig();
   const env = readEnv();
   const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, env);
-  const armModels = Object.fromEntries(
-    exp.arms.map((arm) => {
-      const local = localModelOf(exp, arm) ? localModelEnv('http://127.0.0.1/v1') : {};
-      const r = resolveProfile(
-        { model: arm.model, modelProfile: arm.profile ?? exp.profile, configProfile: config.agent.modelProfile },
-        { ...env, ...local },
-      );
-      return [arm.id, { profile: r.profile, provider: r.provider, model: r.model }];
-    }),
-  );
+  const armModels = Object.fromEntries(exp.arms.map((arm) => [arm.id, resolveArmModel(exp, arm, config.agent.modelProfile, env)]));
 
   const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
   const { dir } = chosen;

@@ -102,9 +102,13 @@ export function sendsConstraint(profile: ProfileName, contract: ReplyContract | 
   return CONSTRAINED_REPLY_PROFILES[profile] && !constraintRejected(baseURL, model);
 }
 
-/** A 400 whose message or `param` names the parameter: the server does not take `response_format`. */
+/**
+ * A 400 (or 422) to a request that carried the schema, whose `param` or message names it
+ * (`response_format`, `json_schema`, or a schema keyword the server's own schema dialect lacks, as
+ * Gemini's "response_schema"): the server does not take the parameter as sent.
+ */
 export function rejectsResponseFormat(status: number | undefined, message: string, param: unknown): boolean {
   if (status !== 400 && status !== 422) return false;
-  if (param === 'response_format') return true;
-  return /response_format|json_schema/i.test(message);
+  if (typeof param === 'string' && /response_format|schema/i.test(param)) return true;
+  return /response_format|schema/i.test(message);
 }

@@ -8,7 +8,12 @@ import { planNextAction } from '../../charts/planNextAction.js';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
 import type { ModelRequest } from '../../src/llm/provider.js';
-import { forgetRejectedConstraints, REPLY_REASON_MAX_CHARS, replySchemaSha256 } from '../../src/llm/replyContract.js';
+import {
+  forgetRejectedConstraints,
+  rejectsResponseFormat,
+  REPLY_REASON_MAX_CHARS,
+  replySchemaSha256,
+} from '../../src/llm/replyContract.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { config, level1Snapshot, planningRequest, shownCandidateIds } from '../charts/helpers.js';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
@@ -129,5 +134,19 @@ describe('the model receipt of a constrained call', () => {
     const result = await planNextAction(planningRequest(snapshot, { config: off }), { provider: openai(server) });
     expect(formatOf(server, 0)).toBeUndefined();
     expect(result.traceStep.modelCall!.receipt).toMatchObject({ constrained: false, replySchemaSha256: null });
+  });
+});
+
+describe('what counts as a server rejecting the schema', () => {
+  it.each([
+    [400, 'Unrecognized request argument supplied: response_format', null, true],
+    [400, `Invalid JSON payload received. Unknown name "pattern" at 'generation_config.response_schema.properties[1].value'`, null, true],
+    [422, 'unprocessable', 'response_format', true],
+    [400, "Invalid schema for response_format 'candidate_choice': pattern is not supported", null, true],
+    [400, 'temperature must be at most 2', null, false],
+    [500, 'response_format handler crashed', null, false],
+    [429, 'slow down', null, false],
+  ])('HTTP %i %j (param %j) -> %s', (status, message, param, rejects) => {
+    expect(rejectsResponseFormat(status, message, param)).toBe(rejects);
   });
 });
