@@ -55,7 +55,7 @@ describe('a model-vs-model experiment against two local models', () => {
     expect(first.model.model).toBe('openai:always-first');
     expect(last.model.model).toBe('openai:always-last');
     expect(first.model.promptTokens).not.toBe(last.model.promptTokens);
-    expect(first.model.costUsd).toBeCloseTo((first.model.promptTokens * 0.15 + first.model.completionTokens * 0.6) / 1e6, 6);
+    expect(first.model.costUsd).toBeCloseTo((first.model.promptTokens * 0.15 + first.model.completionTokens * 0.6) / 1e6, 5);
     expect(last.model.costUsd).toBeNull();
 
     const html = readFileSync(join(out.dir, REPORT_FILE), 'utf8');
