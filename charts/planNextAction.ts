@@ -87,6 +87,7 @@ export function planningOptions(
     deadlineMs: deps.deadlineMs ?? DEFAULT_MODEL_DEADLINE_MS,
     simulate: settings.simulate,
     planSearch: settings.planSearch,
+    showSimulatedOutcomes: settings.showOutcomes ?? true,
     constrainedReplies: profile.constrainedReplies,
     promptBudgetChars: profile.promptBudgetChars,
   };

@@ -51,6 +51,8 @@ export interface PlanningOptions {
   simulate: boolean;
   /** Run the plan search for a planned_route candidate. */
   planSearch: boolean;
+  /** Show each candidate's simulated outcome line in the prompt (the candidates variant's). */
+  showSimulatedOutcomes: boolean;
   /** Send the reply's JSON schema where the profile supports it (config, per profile). */
   constrainedReplies: 'auto' | 'off';
   /** The profile's prompt budget in characters, or null for none (config, per profile). */

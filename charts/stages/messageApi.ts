@@ -38,11 +38,14 @@ export function messageApiStage(scope: PlanningScope): void {
     historyPiece(history),
     retryPiece({ retryInstruction: read(scope, 'retryInstruction') }),
   ]);
-  const { promptBudgetChars, showCandidateScores } = read(scope, 'options');
+  const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
   if (promptBudgetChars !== null && prompt.system.length + prompt.user.length > promptBudgetChars) {
     const candidatesRef = read(scope, 'candidates');
     const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-    const fitted = fitToBudget({ prompt, candidates, candidateOptions: { showCandidateScores }, history }, promptBudgetChars);
+    const fitted = fitToBudget(
+      { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history },
+      promptBudgetChars,
+    );
     prompt = fitted.prompt;
     scope.promptBudget = fitted.record;
     scope.$emit(EVENTS.promptBudget, fitted.record);

@@ -66,6 +66,7 @@ describe('planning chart failure paths', () => {
         deadlineMs: 1000,
         simulate: true,
         planSearch: true,
+        showSimulatedOutcomes: true,
         constrainedReplies: 'auto',
         promptBudgetChars: null,
       },

@@ -56,6 +56,15 @@ describe('local policy', () => {
     expect(pick(list)).toBe('wait_or_stop_here_stop');
   });
 
+  it('without the simulated lines (candidates=simulated-no-outcomes) it cannot tell a deadly candidate from a safe one', () => {
+    const list = [
+      candidate('collect_gold_3_4_right', { outcome: outcome(true, false) }),
+      candidate('climb_ladder_3_1_up', { kind: 'climb_ladder', outcome: outcome(false, true) }),
+    ];
+    expect(textChoice(candidatesPiece(list).text).candidate?.id).toBe('climb_ladder_3_1_up');
+    expect(textChoice(candidatesPiece(list, { showOutcomes: false }).text).candidate?.id).toBe('collect_gold_3_4_right');
+  });
+
   it('reads every block of the Candidates section and nothing outside it', () => {
     const list = [
       candidate('planned_route_2_4_left', { kind: 'planned_route', stallBlocked: true }),

@@ -24,6 +24,23 @@ const EPISODES: [number, number, number, boolean][] = [
 ];
 const STEPS_PER_EPISODE = 40;
 
+describe('what the policy can read decides what it plays', () => {
+  it('with the candidates variant that leaves out the simulated lines, it reads every candidate as safe', async () => {
+    const game = Game.fromLevel(1, 10, { seed: 1 });
+    for (let step = 0; step < 30 && !game.over; step++) {
+      const snapshot = game.snapshot({ withEngineState: true });
+      const { candidates } = planStep(snapshot, [], { candidateLimit: 7, maxActionTicks: 20 });
+      const provider = recordingProvider(localProvider());
+      const request = { playData: 1, level: 10, snapshot, history: [], traceId: 'no-outcomes', stepIndex: step, config: config() };
+      const result = await planNextAction({ ...request, slots: { candidates: 'simulated-no-outcomes' } }, { provider });
+      expect(provider.requests[0]!.user).not.toContain('  simulated: ');
+      const blind = candidates.map((c) => ({ ...c, outcome: null }));
+      expect(result.traceStep.attempts[0]!.requestedCandidateId).toBe(localChoice(blind).candidate!.id);
+      game.press(result.action.keyCode, result.action.ticks);
+    }
+  });
+});
+
 describe('the text-reading local policy against the structured choice', () => {
   it('asks for the same candidate on every step of episodes on several levels of two packs', async () => {
     let compared = 0;

@@ -9,6 +9,8 @@ import { formatNumber, piece, type PromptPiece } from './slots.js';
 export interface CandidatesPieceOptions {
   /** Show each candidate's score (config `prompt.showCandidateScores`; default true). */
   showCandidateScores?: boolean;
+  /** Show each candidate's `simulated:` outcome line (default true; the `simulated-no-outcomes` variant hides it). */
+  showOutcomes?: boolean;
 }
 
 const KEY_LEGEND = 'keyCode 37=left 38=up 39=right 40=down 90=dig left 88=dig right 32=stop';
@@ -49,7 +51,7 @@ export function renderCandidate(candidate: Candidate, options: CandidatesPieceOp
     ...(candidate.stallBlocked ? [BLOCKED_MARK] : []),
     ...(candidate.stallRecovery && !candidate.stallBlocked ? [RECOVERY_MARK] : []),
   ].join(' ');
-  const outcome = renderOutcome(candidate.outcome);
+  const outcome = (options.showOutcomes ?? true) ? renderOutcome(candidate.outcome) : null;
   return [head, `  goal=${candidate.goal}`, `  reason=${candidate.firstAction.reason}`, ...(outcome ? [outcome] : [])].join('\n');
 }
 
