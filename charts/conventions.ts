@@ -90,6 +90,7 @@ export const SCOPE_KEYS = {
   attempt: 'attempt',
   retryInstruction: 'retryInstruction',
   prompt: 'prompt',
+  promptBudget: 'promptBudget',
   reply: 'reply',
   attempts: 'attempts',
   statuses: 'statuses',
@@ -129,6 +130,8 @@ export const EVENTS = {
   slotRendered: 'app.slot.rendered',
   /** The candidates slot built its list: every proposal's disposition and the plan search's plan (trace evidence only). */
   candidatesBuilt: 'app.candidates.built',
+  /** messageAPI, when a prompt budget applied and the prompt was over it: what was dropped, whether it fits. */
+  promptBudget: 'app.prompt.budget',
   /** CallLLM, before the provider is called: what the model is handed (hashes, not text). */
   modelReceipt: 'app.model.receipt',
   /** CallLLM, after the call: status, duration, usage. */

@@ -4,7 +4,7 @@
 // the server, the headless runner, eval and experiments call. Throws the typed errors of errors.ts.
 import type { PlanSearchOptions } from '../src/agent/search/planSearch.js';
 import { FlowChartExecutor, type CombinedRecorder } from 'footprintjs';
-import type { AgentConfig } from '../src/config/agentConfig.js';
+import { profileSettings, type AgentConfig } from '../src/config/agentConfig.js';
 import type { Candidate, HistoryEntry, Snapshot } from '../src/agent/schemas.js';
 import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';
@@ -80,6 +80,7 @@ export function planningOptions(
   deps: PlanningDeps,
 ): PlanningOptions {
   const settings = candidatesSettings(variants.candidates);
+  const profile = profileSettings(config, deps.provider.profile);
   return {
     candidateLimit: config.backend.candidateLimit,
     maxActionTicks: config.backend.maxActionTicks,
@@ -89,6 +90,9 @@ export function planningOptions(
     deadlineMs: deps.deadlineMs ?? DEFAULT_MODEL_DEADLINE_MS,
     simulate: settings.simulate,
     planSearch: settings.planSearch,
+    showSimulatedOutcomes: settings.showOutcomes ?? true,
+    constrainedReplies: profile.constrainedReplies,
+    promptBudgetChars: profile.promptBudgetChars,
   };
 }
 

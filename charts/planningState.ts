@@ -7,7 +7,7 @@
 // is what the stage receipts show. Types only.
 import type { TypedScope } from 'footprintjs';
 import type { Candidate, Disposition, Facts, HistoryEntry, StallReport, ValidationStatus } from '../src/agent/schemas.js';
-import type { AssembledPrompt, PromptPiece } from '../src/agent/prompt/index.js';
+import type { AssembledPrompt, PromptBudgetRecord, PromptPiece } from '../src/agent/prompt/index.js';
 import type { ChoiceValidation, RecoveryStep } from '../src/agent/validateChoice.js';
 import type { SlotId } from './conventions.js';
 
@@ -28,7 +28,8 @@ export interface ArtifactRef<T> {
 
 /** What the provider answered (or how the call failed): the artifact behind `reply`. */
 export interface ModelReplyArtifact {
-  status: Extract<ValidationStatus, 'ok' | 'timeout' | 'provider_error'>;
+  /** `budget`: no call was made, the prompt did not fit the profile's budget even cut down. */
+  status: Extract<ValidationStatus, 'ok' | 'timeout' | 'provider_error' | 'budget'>;
   /** The message text (reasoning stripped); null when the call failed. */
   text: string | null;
   /** Provider reasoning, kept apart from the text (for the debug log only). */
@@ -50,6 +51,12 @@ export interface PlanningOptions {
   simulate: boolean;
   /** Run the plan search for a planned_route candidate. */
   planSearch: boolean;
+  /** Show each candidate's simulated outcome line in the prompt (the candidates variant's). */
+  showSimulatedOutcomes: boolean;
+  /** Send the reply's JSON schema where the profile supports it (config, per profile). */
+  constrainedReplies: 'auto' | 'off';
+  /** The profile's prompt budget in characters, or null for none (config, per profile). */
+  promptBudgetChars: number | null;
 }
 
 export interface RequestSummary {
@@ -137,6 +144,8 @@ export interface PlanningState {
   retryInstruction: string | null;
   /** This attempt's assembled request (one artifact per attempt). */
   prompt?: ArtifactRef<AssembledPrompt>;
+  /** This attempt's budget fitting: null when no budget applies or the prompt was within it. */
+  promptBudget?: PromptBudgetRecord | null;
   /** This attempt's answer (one artifact per attempt). */
   reply?: ArtifactRef<ModelReplyArtifact>;
   attempts: AttemptRecord[];

@@ -1,8 +1,9 @@
 // The model-call receipt: what the model was handed, minted by CallLLM just before the provider is
 // called (so a failed or timed-out call still has one). It holds the model, provider, params and
-// sha256 hashes of the system text, of each prompt piece with the slot that produced it, and of
-// the whole request; never the text itself (agent-planner §8). Pure, apart from the clock (and a
-// cache of the hashes of texts sent again: the system text, the pieces built once per process).
+// sha256 hashes of the system text, of each prompt piece with the slot that produced it, of the
+// whole request and of the reply schema when the call is constrained; never the text itself
+// (agent-planner §8). Pure, apart from the clock (and a cache of the hashes of texts sent again:
+// the system text, the pieces built once per process).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
@@ -30,6 +31,10 @@ export const modelReceiptSchema = z.object({
   pieces: z.array(pieceHashSchema),
   /** sha256 of the canonical request: model, provider, temperature, system and user text. */
   requestSha256: z.string(),
+  /** Whether the call went with the reply's JSON schema (`response_format`); false for older traces. */
+  constrained: z.boolean().default(false),
+  /** sha256 of the reply's JSON schema (candidate ids as an enum), or null when none was sent. */
+  replySchemaSha256: z.string().nullable().default(null),
   mintedAt: z.iso.datetime(),
 });
 export type ModelReceipt = z.infer<typeof modelReceiptSchema>;
@@ -43,6 +48,8 @@ export interface ModelReceiptInput {
   system: string;
   user: string;
   pieces: readonly { slot: string; section: string; text: string }[];
+  /** The reply schema's hash when the call is sent constrained, else null. */
+  replySchemaSha256?: string | null;
   now?: () => Date;
 }
 
@@ -103,6 +110,8 @@ export function mintModelReceipt(input: ModelReceiptInput): ModelReceipt {
       chars: piece.text.length,
     })),
     requestSha256: sha256(request),
+    constrained: (input.replySchemaSha256 ?? null) !== null,
+    replySchemaSha256: input.replySchemaSha256 ?? null,
     mintedAt: (input.now?.() ?? new Date()).toISOString(),
   };
 }

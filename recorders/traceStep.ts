@@ -41,6 +41,8 @@ export const modelCallSchema = z.object({
   responseId: z.string().nullable(),
   /** Finer cause of a failed call (timeout, server_error, ...), else null. */
   reason: z.string().nullable(),
+  /** Waits on the server's Retry-After (429/503) inside the call's deadline. */
+  throttle: z.object({ waits: z.number(), waitedMs: z.number() }).default({ waits: 0, waitedMs: 0 }),
 });
 export type ModelCall = z.infer<typeof modelCallSchema>;
 
@@ -109,6 +111,18 @@ export const traceStepRecordSchema = z.object({
   modelCall: modelCallSchema.nullable(),
   /** The calls before modelCall, first first: empty unless the retry ran. */
   earlierModelCalls: z.array(modelCallSchema),
+  /** The last attempt's prompt budget fitting (what messageAPI dropped), null when the prompt was within budget. */
+  promptBudget: z
+    .object({
+      budgetChars: z.number(),
+      charsBefore: z.number(),
+      chars: z.number(),
+      fits: z.boolean(),
+      droppedCandidateIds: z.array(z.string()),
+      dropped: z.array(z.object({ section: z.string(), count: z.number(), chars: z.number(), whole: z.boolean() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type TraceStepRecord = z.infer<typeof traceStepRecordSchema>;
 
@@ -204,6 +218,9 @@ interface ModelResultPayload {
   usage: ModelCall['usage'];
   responseId: string | null;
   reason: string | null;
+  /** Whether the answer came to a request with the reply schema (false after a rejected schema). */
+  constrained?: boolean;
+  throttle?: { waits: number; waitedMs: number };
 }
 
 /** Pairs each emitted model receipt with the result emitted after its call (by attempt). */
@@ -212,13 +229,16 @@ export function modelCalls(events: readonly RecordedEvent[]): ModelCall[] {
   const results = events.filter((e) => e.name === EVENTS.modelResult).map((e) => e.payload as ModelResultPayload);
   return receipts.map((receipt) => {
     const result = results.find((r) => r.attempt === receipt.attempt);
+    // The receipt is minted before the call; a server that rejected the schema was asked again without it.
+    const constrained = result?.constrained ?? receipt.constrained;
     return {
-      receipt,
+      receipt: constrained === receipt.constrained ? receipt : { ...receipt, constrained },
       status: result?.status ?? 'no_result',
       durationMs: result?.durationMs ?? null,
       usage: result?.usage ?? null,
       responseId: result?.responseId ?? null,
       reason: result?.reason ?? null,
+      throttle: result?.throttle ?? { waits: 0, waitedMs: 0 },
     };
   });
 }
@@ -301,5 +321,6 @@ export function assembleTraceStep(input: TraceStepInput): TraceStepRecord {
     ...committed(input.candidates, selection?.candidateId),
     modelCall: calls.at(-1) ?? null,
     earlierModelCalls: calls.slice(0, -1),
+    promptBudget: state.promptBudget ?? null,
   };
 }

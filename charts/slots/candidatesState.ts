@@ -21,4 +21,6 @@ export interface CandidatesVariantSettings {
   simulate: boolean;
   /** Run the plan search for a planned_route candidate. */
   planSearch: boolean;
+  /** Show each candidate's `simulated:` outcome line in the prompt (default true). */
+  showOutcomes?: boolean;
 }

@@ -68,6 +68,11 @@ export const SLOT_REGISTRY: Readonly<Record<SlotId, SlotDefinition>> = {
         simulate: true,
         planSearch: false,
       }),
+      'simulated-no-outcomes': candidates(
+        'simulated-no-outcomes',
+        'the default list, but the prompt leaves out each candidate’s simulated outcome (what the model can read changes, not the list)',
+        { simulate: true, planSearch: true, showOutcomes: false },
+      ),
       geometric: candidates('geometric', 'no engine simulation: geometric safety rules only', { simulate: false, planSearch: false }),
     },
   },

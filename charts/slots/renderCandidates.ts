@@ -1,5 +1,6 @@
 // The candidates slot's second stage: renders the candidate list section (src/agent/prompt) from the
-// candidates the first stage wrote, with scores only when the config shows them.
+// candidates the first stage wrote, with scores only when the config shows them and the simulated
+// outcome lines unless the variant leaves them out.
 // Reads: candidates, options. Writes: pieces (the slot's pieces artifact). Emits: app.slot.rendered.
 import { candidatesPiece } from '../../src/agent/prompt/index.js';
 import { piecesSummary } from '../artifactSummaries.js';
@@ -13,7 +14,8 @@ export function renderCandidatesStage(variant: string) {
     const context = runContextOf(scope);
     const candidatesRef = read(scope, 'candidates');
     const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-    const piece = candidatesPiece(candidates, { showCandidateScores: read(scope, 'options').showCandidateScores });
+    const { showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
+    const piece = candidatesPiece(candidates, { showCandidateScores, showOutcomes: showSimulatedOutcomes });
     const pieces = [piece];
     scope.pieces = putArtifact(context, ARTIFACT_IDS.pieces('candidates'), pieces, piecesSummary(pieces));
     scope.$emit(EVENTS.slotRendered, {

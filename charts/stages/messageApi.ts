@@ -1,11 +1,21 @@
 // messageAPI: assembles the model request from the pieces — the task, rules and recent-behaviour
 // sections it adds itself, the mounted slots' pieces (state summary, stall report, candidates), and on
-// the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt). The
-// prompt is this attempt's artifact; scope holds its ref.
-// Reads: the slots' piece keys, history, retryInstruction, attempt. Writes: prompt.
-import { assemblePrompt, historyPiece, retryPiece, rulesPiece, taskPiece, type PromptPiece } from '../../src/agent/prompt/index.js';
+// the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt). Over the
+// profile's prompt budget it drops the lowest-ranked candidates and the oldest history (fitBudget.ts)
+// and writes what it dropped. The prompt is this attempt's artifact; scope holds its ref.
+// Reads: the slots' piece keys, history, retryInstruction, attempt, options, candidates (over budget).
+// Writes: prompt, promptBudget. Emits: app.prompt.budget (over budget only).
+import {
+  assemblePrompt,
+  fitToBudget,
+  historyPiece,
+  retryPiece,
+  rulesPiece,
+  taskPiece,
+  type PromptPiece,
+} from '../../src/agent/prompt/index.js';
 import { promptSummary } from '../artifactSummaries.js';
-import { ARTIFACT_IDS } from '../conventions.js';
+import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import type { ArtifactRef, PlanningScope } from '../planningState.js';
 import { artifactOf, putArtifact, runContextOf, type RunContext } from '../runContext.js';
 import { read } from '../scopeRead.js';
@@ -18,15 +28,28 @@ const piecesOf = (context: RunContext, ref: ArtifactRef<PromptPiece[]> | undefin
 
 export function messageApiStage(scope: PlanningScope): void {
   const context = runContextOf(scope);
-  const prompt = assemblePrompt([
+  const history = artifactOf(context, read(scope, 'history'));
+  let prompt = assemblePrompt([
     TASK_PIECE,
     RULES_PIECE,
     ...piecesOf(context, read(scope, 'stateSummaryPieces')),
     ...piecesOf(context, read(scope, 'stallReportPieces')),
     ...piecesOf(context, read(scope, 'candidatePieces')),
-    historyPiece(artifactOf(context, read(scope, 'history'))),
+    historyPiece(history),
     retryPiece({ retryInstruction: read(scope, 'retryInstruction') }),
   ]);
+  const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
+  if (promptBudgetChars !== null && prompt.system.length + prompt.user.length > promptBudgetChars) {
+    const candidatesRef = read(scope, 'candidates');
+    const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
+    const fitted = fitToBudget(
+      { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history },
+      promptBudgetChars,
+    );
+    prompt = fitted.prompt;
+    scope.promptBudget = fitted.record;
+    scope.$emit(EVENTS.promptBudget, fitted.record);
+  } else if (read(scope, 'promptBudget')) scope.promptBudget = null; // the retry pass fits: clear the first pass's record
   const attempt = read(scope, 'attempt');
   scope.prompt = putArtifact(context, ARTIFACT_IDS.prompt(attempt), prompt, promptSummary(attempt, prompt));
 }

@@ -74,7 +74,7 @@ async function viaPlainFunctions(snapshot: Snapshot, stepIndex: number): Promise
     user: prompt.user,
     temperature: backend.temperature,
     deadlineMs: DEADLINE_MS,
-    candidates: plan.candidates,
+    reply: { candidateIds: plan.candidates.map((c) => c.id), constrainedReplies: backend.constrainedReplies },
     meta: { traceId: 'bench-plan', stepIndex, retry: false },
   });
   const checks = choiceChecks(plan.facts);

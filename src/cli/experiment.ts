@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { runExperiment, type StartInfo } from '../experiments/run.js';
 import { ExperimentFileError, loadExperiment, type Experiment } from '../experiments/schema.js';
 import { readDefinition, type FolderChoice } from '../experiments/store.js';
-import { formatArmTable } from '../experiments/table.js';
+import { formatArmTable, formatModelTable } from '../experiments/table.js';
 import { displayUrl, parseRedisUrl } from '../queue/connection.js';
 import { fail as failWith } from './args.js';
 
@@ -112,6 +112,8 @@ try {
   if (values.json) process.stdout.write(JSON.stringify(outcome.summary) + '\n');
   else {
     console.log(formatArmTable(outcome.arms));
+    const models = formatModelTable(outcome.arms);
+    if (models) console.log(`\n${models}`);
     console.log(`ran ${outcome.ran.length} episodes in ${((Date.now() - started) / 1000).toFixed(1)}s`);
     for (const f of outcome.failed) console.log(`failed: ${f.cell}: ${f.reason}`);
     console.log(`results: ${outcome.resultsPath}`);

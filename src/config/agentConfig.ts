@@ -26,12 +26,26 @@ const AGENT_FIELDS = {
   historyLimit: int.min(0).max(200),
   modelProfile: identifier.nullable(),
 };
+/** A prompt budget: characters, or tokens (counted as characters / CHARS_PER_TOKEN); null: no budget. */
+const promptBudgetSchema = z
+  .strictObject({ chars: int.min(500).max(2_000_000).optional(), tokens: int.min(125).max(500_000).optional() })
+  .refine((b) => (b.chars === undefined) !== (b.tokens === undefined), 'give either "chars" or "tokens"')
+  .nullable();
+const constrainedRepliesField = z.enum(['auto', 'off']);
 const BACKEND_FIELDS = {
   candidateLimit: int.min(1).max(20),
   maxActionTicks: int.min(1), // values above MAX_ACTION_TICKS are capped (with a WARN), see resolveAgentConfig
   temperature: z.number().min(0).max(2),
   recovery: z.boolean(),
+  /** Send the reply's JSON schema where the profile supports it (`auto`), or never (`off`). */
+  constrainedReplies: constrainedRepliesField,
+  promptBudget: promptBudgetSchema,
 };
+/** Per-profile overrides of the backend fields that depend on the model (`profiles.openai.promptBudget`). */
+const profileSettingsSchema = z.strictObject({
+  constrainedReplies: constrainedRepliesField.optional(),
+  promptBudget: promptBudgetSchema.optional(),
+});
 const PROMPT_FIELDS = { showCandidateScores: z.boolean() };
 const SECTION_FIELDS = { agent: AGENT_FIELDS, backend: BACKEND_FIELDS, prompt: PROMPT_FIELDS } as const;
 type SectionName = keyof typeof SECTION_FIELDS;
@@ -40,6 +54,8 @@ export const agentConfigSchema = z.object({
   agent: z.object(AGENT_FIELDS),
   backend: z.object({ ...BACKEND_FIELDS, maxActionTicks: BACKEND_FIELDS.maxActionTicks.max(MAX_ACTION_TICKS) }),
   prompt: z.object(PROMPT_FIELDS),
+  /** Profile name -> overrides of backend.constrainedReplies / backend.promptBudget for that profile. */
+  profiles: z.record(identifier, profileSettingsSchema),
   /** Slot id -> variant name (e.g. { "candidates": "geometric" }); the chart's registry decides what exists. */
   slots: z.record(identifier, identifier),
 });
@@ -47,10 +63,30 @@ export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 const DEFAULTS: AgentConfig = agentConfigSchema.parse({
   agent: { playData: 1, level: 1, maxPlaybackTimeSeconds: 120, maxSteps: 300, historyLimit: 24, modelProfile: null },
-  backend: { candidateLimit: 7, maxActionTicks: 20, temperature: 0.5, recovery: true },
+  backend: { candidateLimit: 7, maxActionTicks: 20, temperature: 0.5, recovery: true, constrainedReplies: 'auto', promptBudget: null },
   prompt: { showCandidateScores: true },
+  profiles: {},
   slots: {},
 });
+
+/** Tokens are counted as characters / this (no tokenizer: a conservative average for English and JSON). */
+export const CHARS_PER_TOKEN = 4;
+
+/** What the config says for one profile: its overrides over the backend's values. */
+export interface ProfileSettings {
+  constrainedReplies: 'auto' | 'off';
+  /** The prompt budget in characters (a token budget converted), or null for none. */
+  promptBudgetChars: number | null;
+}
+
+export function profileSettings(config: AgentConfig, profile: string): ProfileSettings {
+  const own = config.profiles[profile] ?? {};
+  const budget = own.promptBudget !== undefined ? own.promptBudget : config.backend.promptBudget;
+  return {
+    constrainedReplies: own.constrainedReplies ?? config.backend.constrainedReplies,
+    promptBudgetChars: budget ? (budget.chars ?? budget.tokens! * CHARS_PER_TOKEN) : null,
+  };
+}
 
 /** A fresh copy of the built-in defaults (callers may mutate it). */
 export function defaultAgentConfig(): AgentConfig {
@@ -110,6 +146,10 @@ export function resolveAgentConfig(raw: unknown): AgentConfigReading {
   for (const [sectionKey, sectionValue] of Object.entries(raw)) {
     if (sectionKey === 'slots') {
       resolveSlots(sectionValue, config, problems, refuseIfSecret);
+      continue;
+    }
+    if (sectionKey === 'profiles') {
+      resolveProfiles(sectionValue, config, problems, refuseIfSecret);
       continue;
     }
     if (!(sectionKey in SECTION_FIELDS)) {
@@ -184,6 +224,34 @@ function resolveSlots(
       continue;
     }
     config.slots[slotId] = variant as string;
+  }
+}
+
+function resolveProfiles(
+  value: unknown,
+  config: AgentConfig,
+  problems: ConfigProblem[],
+  refuseIfSecret: (field: string, key: string, value: unknown) => boolean,
+): void {
+  if (!isPlainObject(value)) {
+    problems.push({ field: 'profiles', value, problem: 'must be an object of profile name -> settings; using none', using: {} });
+    return;
+  }
+  for (const [profile, settings] of Object.entries(value)) {
+    const field = `profiles.${profile}`;
+    if (refuseIfSecret(field, profile, settings)) continue;
+    const checked = z.object({ profile: identifier, settings: profileSettingsSchema }).safeParse({ profile, settings });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const at = issue?.path.slice(1).join('.');
+      problems.push({
+        field: at ? `${field}.${at}` : field,
+        value: settings,
+        problem: `profile settings ignored: ${firstIssue(checked.error)}`,
+      });
+      continue;
+    }
+    config.profiles[profile.toLowerCase()] = checked.data.settings;
   }
 }
 

@@ -1,6 +1,6 @@
-// report.html of a run: the arms and their settings, the per-arm table, end reasons, and three
-// plots (clear rate per arm with its interval, outcome per level and arm, ticks / world record of
-// cleared episodes) drawn by Chart.js. Self-contained: the library's UMD build is read from
+// report.html of a run: the arms and their settings, the per-arm table, end reasons, the model
+// table, and five plots (clear rate per arm with its interval, tokens and latency per arm, outcome
+// per level and arm, ticks / world record of cleared episodes) drawn by Chart.js. Self-contained: the library's UMD build is read from
 // node_modules at report time and inlined with the data, so the file opens from disk offline.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import type { EpisodeRecord } from './episodes.js';
 import type { Experiment } from './schema.js';
 import type { ArmDetail } from './stats.js';
-import { armRows } from './table.js';
+import { armRows, modelRows } from './table.js';
 
 export interface ReportInput {
   experiment: Experiment;
@@ -18,6 +18,8 @@ export interface ReportInput {
   failed?: { cell: string; reason: string }[];
   dir: string;
   model: { profile: string; provider: string; model: string } | null;
+  /** Each arm's resolved model, when known. */
+  armModels?: Record<string, { profile: string; provider: string; model: string }>;
   startedAt: string;
   finishedAt: string;
   cellsTotal: number;
@@ -48,11 +50,14 @@ const counts = (c: Record<string, number>): string =>
     .map(([k, v]) => `${k} ${v}`)
     .join(', ') || '-';
 
-function armSettings(exp: Experiment): string[][] {
+function armSettings(exp: Experiment, armModels: ReportInput['armModels']): string[][] {
   return [
-    ['arm', 'slots (others: default)', 'recovery', 'chaos', 'description'],
+    ['arm', 'model', 'slots (others: default)', 'recovery', 'chaos', 'description'],
     ...exp.arms.map((a) => [
       a.id,
+      armModels?.[a.id]
+        ? `${armModels[a.id]!.provider}:${armModels[a.id]!.model}`
+        : (a.model ?? a.profile ?? exp.profile ?? 'config default'),
       Object.entries(a.slots)
         .map(([s, v]) => `${s}=${v}`)
         .join(', ') || 'defaults',
@@ -143,6 +148,30 @@ new Chart(gridCanvas, {
   },
 });
 
+new Chart(document.getElementById('plot-tokens'), {
+  type: 'bar',
+  data: {
+    labels: armIds,
+    datasets: [
+      { label: 'prompt tokens', data: DATA.arms.map((a) => a.promptTokens), backgroundColor: '#4e79a7' },
+      { label: 'completion tokens', data: DATA.arms.map((a) => a.completionTokens), backgroundColor: '#f28e2b' },
+    ],
+  },
+  options: { maintainAspectRatio: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, title: { display: true, text: 'tokens (all episodes)' } } } },
+});
+
+new Chart(document.getElementById('plot-latency'), {
+  type: 'bar',
+  data: {
+    labels: armIds,
+    datasets: [
+      { label: 'latency p50 (ms)', data: DATA.arms.map((a) => a.latencyP50Ms), backgroundColor: '#59a14f' },
+      { label: 'latency p95 (ms)', data: DATA.arms.map((a) => a.latencyP95Ms), backgroundColor: '#e15759' },
+    ],
+  },
+  options: { maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: 'ms per model call' } } } },
+});
+
 const EDGES = [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3];
 const binLabels = ['< 1'].concat(EDGES.slice(0, -1).map((e, i) => e.toFixed(2) + '-' + EDGES[i + 1].toFixed(2)), ['>= 3']);
 const binOf = (r) => (r < EDGES[0] ? 0 : r >= EDGES[EDGES.length - 1] ? binLabels.length - 1 : 1 + EDGES.findIndex((e, i) => r >= e && r < EDGES[i + 1]));
@@ -181,7 +210,17 @@ export function renderReport(input: ReportInput): string {
   const data = {
     pack: exp.pack,
     levels: exp.levels,
-    arms: arms.map(({ id, episodes, cleared, clearRate, clearRateCi }) => ({ id, episodes, cleared, clearRate, clearRateCi })),
+    arms: arms.map(({ id, episodes, cleared, clearRate, clearRateCi, model }) => ({
+      id,
+      episodes,
+      cleared,
+      clearRate,
+      clearRateCi,
+      promptTokens: model.promptTokens,
+      completionTokens: model.completionTokens,
+      latencyP50Ms: model.latencyP50Ms,
+      latencyP95Ms: model.latencyP95Ms,
+    })),
     episodes: input.episodes.map((e) => ({
       arm: e.arm,
       level: e.level,
@@ -214,7 +253,13 @@ export function renderReport(input: ReportInput): string {
       e.traceId,
     ]),
   ];
-  const model = input.model ? `${input.model.profile} (${input.model.provider} / ${input.model.model})` : (exp.profile ?? 'config default');
+  const perArm = [...new Set(Object.values(input.armModels ?? {}).map((m) => `${m.provider}:${m.model}`))];
+  const model =
+    perArm.length > 0
+      ? perArm.join(', ')
+      : input.model
+        ? `${input.model.profile} (${input.model.provider} / ${input.model.model})`
+        : (exp.profile ?? 'config default');
   const complete = input.episodes.length === input.cellsTotal;
   const failed = input.failed ?? [];
   const failedSection = failed.length
@@ -234,12 +279,12 @@ ${table([['cell', 'reason'], ...failed.map((f) => [f.cell, f.reason])], 'left')}
 <body>
 <h1>Experiment <code>${esc(exp.name)}</code></h1>
 ${exp.description ? `<p>${esc(exp.description)}</p>` : ''}
-<p class="meta">${esc(exp.pack)} levels ${esc(rangeText(exp.levels))} &middot; seeds ${esc(exp.seeds.join(', '))} &middot; model ${esc(model)} &middot;
+<p class="meta">${esc(exp.pack)} levels ${esc(rangeText(exp.levels))} &middot; seeds ${esc(exp.seeds.join(', '))} &middot; model${perArm.length > 1 ? 's' : ''} ${esc(model)} &middot;
 ${input.episodes.length} of ${input.cellsTotal} episodes${complete ? '' : ' (incomplete)'}${failed.length ? `, ${failed.length} failed` : ''} &middot; ${esc(input.startedAt)} to ${esc(input.finishedAt)}<br>
 folder <code>${esc(input.dir)}</code></p>
 
 <h2>Arms</h2>
-${table(armSettings(exp), 'left')}
+${table(armSettings(exp, input.armModels), 'left')}
 
 <h2>Results per arm</h2>
 ${table(armRows(arms))}
@@ -248,6 +293,15 @@ level's world-record ticks. Per 100 planning steps: steps that used the fallback
 on a shared machine (noisy). Every arm ran the same level &times; seed cells (paired); the last column counts the cells this arm
 cleared and the first arm did not (+), and the reverse (&minus;).</p>
 ${table(details, 'left')}
+
+<h2>Model calls per arm</h2>
+${table(modelRows(arms))}
+<p class="meta">Every call that reached the model (the chaos option's simulated failures are not model calls). Tokens as the
+provider reported them (local models count characters / 4); latency is each call's wall time, retries and Retry-After waits
+included; statuses are the planner's per step; cost uses the experiment file's <code>prices</code> (USD per million tokens) for the arm's
+<code>provider:model</code>.</p>
+<div class="plot"><canvas id="plot-tokens"></canvas></div>
+<div class="plot"><canvas id="plot-latency"></canvas></div>
 
 <h2>Clear rate per arm</h2>
 <div class="plot"><canvas id="plot-clear-rate"></canvas></div>

@@ -1,19 +1,20 @@
-// Runs an experiment: picks the run folder (new or resumed, see store.ts), runs every cell not yet
-// in episodes.jsonl (on the worker pool, in-process with workers: 0, or as jobs of the Redis queue
-// with `queue`), appends each record as it finishes, then writes results.json and report.html.
-// Reads the experiment, the agent config and the run folder; writes the run folder only.
+// Runs an experiment: picks the run folder (new or resumed, see store.ts), serves the file's local
+// models if it has any, runs every cell not yet in episodes.jsonl (on the worker pool, in-process
+// with workers: 0, or as jobs of the Redis queue with `queue`), appends each record as it
+// finishes, then writes results.json and report.html. Reads the experiment, the agent config and
+// the run folder; writes the run folder only. The CLI and the tests both drive this function.
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
 import { resolveProfile } from '../llm/profiles.js';
-import type { EvalResult } from '../runner/evalTask.js';
 import { runPool } from '../runner/pool.js';
 import { assertReachable } from '../queue/connection.js';
 import { runOnQueue } from '../queue/coordinator.js';
 import { jobIdOf } from '../queue/names.js';
 import { defaultDataDir } from '../stores/dataDir.js';
-import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentTask } from './episodes.js';
+import { runExperimentTask, taskFor, toRecord, type EpisodeRecord, type ExperimentResult, type ExperimentTask } from './episodes.js';
+import { resolveArmModel, startLocalModels } from './localModels.js';
 import { renderReport } from './report.js';
 import { experimentCells, type Experiment } from './schema.js';
 import { armSummary, summarizeArms, type ArmDetail, type ArmSummary } from './stats.js';
@@ -89,7 +90,9 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const now = o.now ?? (() => new Date());
   // Fail before any folder or worker exists when the profile cannot be used.
   const config = await loadAgentConfig();
-  const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, readEnv());
+  const env = readEnv();
+  const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, env);
+  const armModels = Object.fromEntries(exp.arms.map((arm) => [arm.id, resolveArmModel(exp, arm, config.agent.modelProfile, env)]));
   if (o.queue) await assertReachable(o.queue.url);
 
   const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
@@ -100,12 +103,14 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const byCell = new Map<string, EpisodeRecord>();
   for (const r of previous) if (wanted.has(r.cell)) byCell.set(r.cell, r);
   const todo = cells.filter((c) => !byCell.has(c.key));
-  const tasks = todo.map((c) => taskFor(exp, c));
+  // The experiment's offline local models are served for this run only (none: no server).
+  const localModels = exp.localModels && todo.length > 0 ? await startLocalModels(exp.localModels) : null;
+  const tasks = todo.map((c) => taskFor(exp, c, localModels?.baseURL ?? null));
   o.onStart?.({ ...chosen, total: cells.length, done: byCell.size, toRun: tasks.length, dropped });
 
   let cleared = [...byCell.values()].filter((r) => r.cleared).length;
   const ran: string[] = [];
-  const finish = (task: ExperimentTask, result: EvalResult) => {
+  const finish = (task: ExperimentTask, result: ExperimentResult) => {
     const record = toRecord(task, result, now());
     appendEpisode(dir, record);
     byCell.set(record.cell, record);
@@ -114,33 +119,37 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
     o.onEpisode?.(record, { done: byCell.size + failed.length, total: cells.length, cleared, failed: failed.length });
   };
   const failed: CellFailure[] = [];
-  if (o.queue) {
-    const runId = basename(dir);
-    await runOnQueue(
-      tasks.map((task) => ({ jobId: jobIdOf(runId, task.cell), task })),
-      {
-        url: o.queue.url,
-        unreachableMs: o.queue.unreachableMs,
-        onResult: (item, result) => finish(item.task, result),
-        onFailure: ({ task }, reason) => {
-          failed.push({ cell: task.cell, arm: task.arm, level: task.level, seed: task.seed, reason });
-          o.onFailure?.(failed[failed.length - 1], {
-            done: byCell.size + failed.length,
-            total: cells.length,
-            cleared,
-            failed: failed.length,
-          });
+  try {
+    if (o.queue) {
+      const runId = basename(dir);
+      await runOnQueue(
+        tasks.map((task) => ({ jobId: jobIdOf(runId, task.cell), task })),
+        {
+          url: o.queue.url,
+          unreachableMs: o.queue.unreachableMs,
+          onResult: (item, result) => finish(item.task, result),
+          onFailure: ({ task }, reason) => {
+            failed.push({ cell: task.cell, arm: task.arm, level: task.level, seed: task.seed, reason });
+            o.onFailure?.(failed[failed.length - 1], {
+              done: byCell.size + failed.length,
+              total: cells.length,
+              cleared,
+              failed: failed.length,
+            });
+          },
         },
-      },
-    );
-  } else if (o.workers === 0) {
-    for (const task of tasks) finish(task, await runExperimentTask(task));
-  } else {
-    await runPool<ExperimentTask, EvalResult>(
-      tasks,
-      { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
-      (result, task) => finish(task, result),
-    );
+      );
+    } else if (o.workers === 0) {
+      for (const task of tasks) finish(task, await runExperimentTask(task));
+    } else {
+      await runPool<ExperimentTask, ExperimentResult>(
+        tasks,
+        { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
+        (result, task) => finish(task, result),
+      );
+    }
+  } finally {
+    await localModels?.close();
   }
 
   const episodes = cells.map((c) => byCell.get(c.key)).filter((r): r is EpisodeRecord => r !== undefined);
@@ -148,6 +157,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const arms = summarizeArms(
     exp.arms.map((a) => a.id),
     episodes,
+    exp.prices,
   );
   const summary = { arms: arms.map(armSummary), dir };
   const startedAt = readDefinition(dir)?.createdAt ?? now().toISOString();
@@ -157,7 +167,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   writeFileSync(
     resultsPath,
     JSON.stringify(
-      { experiment: exp, source: o.source ?? null, model, startedAt, finishedAt, cells: cells.length, summary, arms, episodes, failed },
+      { experiment: exp, source: o.source ?? null, model, armModels, startedAt, finishedAt, cells: cells.length, summary, arms, episodes, failed },
       null,
       2,
     ) + '\n',
@@ -165,7 +175,7 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const reportPath = join(dir, REPORT_FILE);
   writeFileSync(
     reportPath,
-    renderReport({ experiment: exp, arms, episodes, failed, dir, model, startedAt, finishedAt, cellsTotal: cells.length }),
+    renderReport({ experiment: exp, arms, episodes, failed, dir, model, armModels, startedAt, finishedAt, cellsTotal: cells.length }),
   );
   return { dir, resumed: chosen.resumed, ran, failed, arms, summary, resultsPath, reportPath };
 }

@@ -1,5 +1,5 @@
-// The experiment file (experiments/<name>.json): levels, seeds, profile and arms (slot variants +
-// options), validated with zod so every mistake is reported with the field it concerns
+// The experiment file (experiments/<name>.json): levels, seeds, profile, offline local models,
+// prices and arms (profile or model, slot variants, options), validated with zod so every mistake is reported with the field it concerns
 // ("arms[1].slots.candidates: unknown variant ..."). Reads the file; writes nothing. Also expands
 // a parsed experiment into its cells (arm x level x seed), the unit the runner schedules and resumes.
 import { readFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { SLOT_REGISTRY } from '../../charts/slots/registry.js';
 import { isSlotId, SLOT_IDS } from '../../charts/conventions.js';
 import { levelCount, PACK_NAMES, playDataOf } from '../game/levels.js';
 import { parseLevelRanges } from '../cli/args.js';
+import { parseProfileName, parseProviderModel } from '../llm/profiles.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -23,6 +24,10 @@ export type ChaosSettings = z.infer<typeof chaosSchema>;
 export const armSchema = z.strictObject({
   id: z.string().regex(NAME, 'an arm id is letters, digits, ".", "_" or "-" (e.g. "geometric")'),
   description: z.string().optional(),
+  /** This arm's model profile (local, openai, minimax, gemini); default: the experiment's. */
+  profile: z.string().min(1).optional(),
+  /** This arm's model as `provider:model` (e.g. "openai:gpt-4o-mini", or "openai:<a localModels name>"). */
+  model: z.string().min(1).optional(),
   /** slot -> variant; slots left out run their default variant. */
   slots: z.record(z.string(), z.string()).default({}),
   options: z
@@ -34,6 +39,21 @@ export const armSchema = z.strictObject({
     .default({}),
 });
 export type Arm = z.infer<typeof armSchema>;
+
+/**
+ * Offline stand-in models, served for the run by a local OpenAI-compatible server: an arm with
+ * `model: "openai:<name>"` talks to it through the real openai SDK. `answers` picks the first or
+ * the last listed (allowed) id; `latencyMs` delays each answer.
+ */
+export const localModelSchema = z.strictObject({
+  answers: z.enum(['first', 'last']),
+  latencyMs: z.number().int().min(0).max(60_000).optional(),
+});
+export type LocalModelSpec = z.infer<typeof localModelSchema>;
+
+/** USD per million tokens, by `provider:model` (the arm's model, or the default profile's). */
+export const priceSchema = z.strictObject({ prompt: z.number().min(0), completion: z.number().min(0) });
+export type Price = z.infer<typeof priceSchema>;
 
 export const experimentSchema = z
   .strictObject({
@@ -51,6 +71,8 @@ export const experimentSchema = z
     seeds: z.array(z.number().int()).min(1).optional(),
     /** Model profile name (local, replay, openai, minimax, gemini); default: the config's (local). */
     profile: z.string().min(1).optional(),
+    localModels: z.record(z.string().regex(NAME, 'a local model name is letters, digits, ".", "_" or "-"'), localModelSchema).optional(),
+    prices: z.record(z.string(), priceSchema).optional(),
     arms: z.array(armSchema).min(1, 'list at least one arm'),
   })
   .superRefine((exp, ctx) => {
@@ -67,6 +89,18 @@ export const experimentSchema = z
     exp.arms.forEach((arm, i) => {
       if (seen.has(arm.id)) ctx.addIssue({ code: 'custom', path: ['arms', i, 'id'], message: `duplicate arm id "${arm.id}"` });
       seen.add(arm.id);
+      for (const [field, check] of [
+        ['profile', (v: string) => parseProfileName(v, 'request.modelProfile')],
+        ['model', (v: string) => parseProviderModel(v, 'request.model')],
+      ] as const) {
+        const value = arm[field];
+        if (value === undefined) continue;
+        try {
+          check(value);
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', path: ['arms', i, field], message: (e as Error).message.replace(/ \(from [^)]*\)/, '') });
+        }
+      }
       for (const [slot, variant] of Object.entries(arm.slots)) {
         if (!isSlotId(slot)) {
           ctx.addIssue({ code: 'custom', path: ['arms', i, 'slots', slot], message: `unknown slot (slots: ${SLOT_IDS.join(', ')})` });
@@ -93,6 +127,8 @@ export interface Experiment {
   levels: number[];
   seeds: number[];
   profile?: string;
+  localModels?: Record<string, LocalModelSpec>;
+  prices?: Record<string, Price>;
   arms: Arm[];
 }
 
@@ -140,6 +176,8 @@ export function parseExperiment(json: unknown, source: string): Experiment {
     levels: parseLevelRanges(file.levels.ranges, levelCount(playData)),
     seeds,
     ...(file.profile !== undefined ? { profile: file.profile } : {}),
+    ...(file.localModels !== undefined ? { localModels: file.localModels } : {}),
+    ...(file.prices !== undefined ? { prices: file.prices } : {}),
     arms: file.arms,
   };
 }

@@ -1,8 +1,10 @@
 // Hosted profiles (openai, minimax, gemini) through the official `openai` SDK's chat completions:
 // system + user messages and the temperature go out, the message text, usage, response id and any
 // provider reasoning come back. Reads the resolved profile, key and base URL; writes nothing. One call
-// per request with maxRetries 0 (recovery is the planner's job) and a hard per-call deadline combined
-// with the run's abort signal; every failure becomes a ProviderFailure with the key scrubbed out.
+// per request with the SDK's retries off (recovery is the planner's job) and a hard per-call deadline
+// combined with the run's abort signal; inside that deadline it sends the reply's JSON schema where
+// the profile takes it (once more without it if the server rejects it), and waits out a 429/503 whose
+// Retry-After fits. Every failure becomes a ProviderFailure with the key scrubbed out.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import { hostedEndpoint, HOSTED_PROFILES, type HostedProfileName, type ResolvedProfile } from './profiles.js';
@@ -14,7 +16,16 @@ import {
   type ModelProvider,
   type ModelReply,
   type ModelRequest,
+  type ThrottleWaits,
 } from './provider.js';
+import { MAX_THROTTLE_WAITS, serverRetryDelayMs, sleepUnlessAborted, THROTTLE_STATUSES, withJitter } from './rateLimit.js';
+import {
+  rejectsResponseFormat,
+  rememberRejectedConstraint,
+  responseFormatFor,
+  sendsConstraint,
+  type ReplyContract,
+} from './replyContract.js';
 import { displayUrl, scrubSecrets, secretValuesFromEnv, type Env } from './secrets.js';
 
 export interface OpenAIProviderOptions {
@@ -121,6 +132,19 @@ interface FailureContext {
   deadlineMs: number;
   durationMs: number;
   secrets: readonly string[];
+  constrained: boolean;
+  throttle: ThrottleWaits;
+}
+
+/** A 429/503 whose Retry-After does not fit in what is left of the call's deadline. */
+class ThrottledPastDeadline extends Error {
+  constructor(
+    readonly apiError: APIError,
+    readonly askedMs: number,
+    readonly leftMs: number,
+  ) {
+    super('throttled past the deadline');
+  }
 }
 
 function serverSays(err: APIError): string {
@@ -148,12 +172,22 @@ export function toProviderFailure(err: unknown, cause: AbortCause, ctx: FailureC
   const who = `${ctx.profile} model "${ctx.model}"`;
   const url = displayUrl(ctx.baseURL);
   const scrub = (message: string) => scrubSecrets(message, ctx.secrets);
+  const facts = { constrained: ctx.constrained, throttle: { ...ctx.throttle, waitedMs: Math.round(ctx.throttle.waitedMs) } };
   const fail = (reason: ProviderFailure['reason'], message: string, httpStatus: number | null = null) =>
-    new ProviderFailure({ reason, message: scrub(message), durationMs: ctx.durationMs, httpStatus });
+    new ProviderFailure({ reason, message: scrub(message), durationMs: ctx.durationMs, httpStatus, ...facts });
+  const waited = ctx.throttle.waits > 0 ? ` after ${ctx.throttle.waits} wait(s) on Retry-After` : '';
 
-  if (cause) return abortFailure(cause, who, ctx.deadlineMs, ctx.durationMs);
-  if (err instanceof APIUserAbortError) return abortFailure('cancelled', who, ctx.deadlineMs, ctx.durationMs);
-  if (err instanceof APIConnectionTimeoutError) return abortFailure('deadline', who, ctx.deadlineMs, ctx.durationMs);
+  if (cause) return abortFailure(cause, who, ctx.deadlineMs, ctx.durationMs, facts);
+  if (err instanceof APIUserAbortError) return abortFailure('cancelled', who, ctx.deadlineMs, ctx.durationMs, facts);
+  if (err instanceof APIConnectionTimeoutError) return abortFailure('deadline', who, ctx.deadlineMs, ctx.durationMs, facts);
+  if (err instanceof ThrottledPastDeadline) {
+    const status = err.apiError.status ?? 429;
+    return fail(
+      status === 429 ? 'rate_limited' : 'server_error',
+      `${ctx.profile} asked to retry in ${Math.round(err.askedMs)} ms (HTTP ${status}${serverSays(err.apiError)})${waited}, past the call's deadline (${Math.max(0, Math.round(err.leftMs))} ms left of ${Math.round(ctx.deadlineMs)} ms); lower the request rate or raise the deadline`,
+      status,
+    );
+  }
   if (err instanceof APIConnectionError) {
     const urlVar = ctx.baseUrlVar ?? spec.baseUrlVars[0];
     return fail(
@@ -175,7 +209,11 @@ export function toProviderFailure(err: unknown, cause: AbortCause, ctx: FailureC
       );
     }
     if (status === 429)
-      return fail('rate_limited', `${ctx.profile} rate-limited the call (HTTP 429${says}); wait or lower the request rate`, status);
+      return fail(
+        'rate_limited',
+        `${ctx.profile} rate-limited the call (HTTP 429${says})${waited}; wait or lower the request rate`,
+        status,
+      );
     if (status >= 500)
       return fail('server_error', `${ctx.profile} server error (HTTP ${status}${says}); try again later or use another profile`, status);
     return fail('rejected', `${ctx.profile} rejected the request for model "${ctx.model}" (HTTP ${status}${says})`, status);
@@ -200,8 +238,12 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     maxRetries: 0,
   });
 
+  const willConstrain = (reply: ReplyContract | undefined) => sendsConstraint(resolved.profile, reply, baseURL, resolved.model);
+
   async function complete(req: ModelRequest): Promise<ModelReply> {
     const guard = guardCall(req.deadlineMs, req.signal);
+    let constrained = willConstrain(req.reply);
+    const throttle: ThrottleWaits = { waits: 0, waitedMs: 0 };
     const ctx = (): FailureContext => ({
       profile: resolved.profile,
       model: resolved.model,
@@ -210,9 +252,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       deadlineMs: req.deadlineMs,
       durationMs: guard.elapsedMs(),
       secrets,
+      constrained,
+      throttle,
     });
-    try {
-      if (guard.cause()) throw new APIUserAbortError();
+    const send = () => {
       const call = client.chat.completions.create(
         {
           model: resolved.model,
@@ -221,23 +264,52 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
             { role: 'user', content: req.user },
           ],
           temperature: req.temperature,
+          ...(constrained && req.reply ? { response_format: responseFormatFor(req.reply.candidateIds) } : {}),
         },
-        { timeout: Math.max(1, Math.ceil(req.deadlineMs)), maxRetries: 0, signal: guard.signal },
+        { timeout: Math.max(1, Math.ceil(req.deadlineMs - guard.elapsedMs())), maxRetries: 0, signal: guard.signal },
       );
       call.catch(() => {}); // if the guard wins the race, the losing call must not go unhandled
-      const raw: unknown = await Promise.race([call, guard.aborted]);
+      return Promise.race([call, guard.aborted]);
+    };
+    try {
+      if (guard.cause()) throw new APIUserAbortError();
+      let raw: unknown;
+      for (;;) {
+        try {
+          raw = await send();
+          break;
+        } catch (err) {
+          if (guard.cause() || !(err instanceof APIError)) throw err;
+          if (constrained && rejectsResponseFormat(err.status, err.message, (err as { param?: unknown }).param)) {
+            // The server does not take the schema: once more without it, and never again in this process.
+            rememberRejectedConstraint(baseURL, resolved.model);
+            constrained = false;
+            continue;
+          }
+          const asked = THROTTLE_STATUSES.has(err.status ?? 0) ? serverRetryDelayMs(err.headers) : null;
+          if (asked === null || throttle.waits >= MAX_THROTTLE_WAITS) throw err;
+          const wait = withJitter(asked);
+          const left = req.deadlineMs - guard.elapsedMs();
+          if (Math.min(wait, asked) >= left) throw new ThrottledPastDeadline(err, asked, left);
+          await sleepUnlessAborted(Math.min(wait, Math.max(0, left - 1)), guard.aborted);
+          throttle.waits += 1;
+          throttle.waitedMs += Math.min(wait, Math.max(0, left - 1));
+        }
+      }
       const reply = replyFromResponse(raw, guard.elapsedMs());
       if (!reply) {
         throw new ProviderFailure({
           reason: 'malformed',
           durationMs: guard.elapsedMs(),
+          constrained,
+          throttle,
           message: scrubSecrets(
             `${resolved.profile} model "${resolved.model}" sent a malformed response (expected an object with choices[0].message); check that ${displayUrl(baseURL)} is an OpenAI-compatible chat completions endpoint`,
             secrets,
           ),
         });
       }
-      return reply;
+      return { ...reply, constrained, throttle: { ...throttle, waitedMs: Math.round(throttle.waitedMs) } };
     } catch (err) {
       if (err instanceof ProviderFailure) throw err;
       throw toProviderFailure(err, guard.cause(), ctx());
@@ -246,7 +318,14 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
     }
   }
 
-  return { profile: resolved.profile, provider: resolved.provider, model: resolved.model, modelSource: resolved.modelSource, complete };
+  return {
+    profile: resolved.profile,
+    provider: resolved.provider,
+    model: resolved.model,
+    modelSource: resolved.modelSource,
+    complete,
+    willConstrain,
+  };
 }
 
 /** Build a hosted provider from an env map (key, base URL, and for openai the org/project headers). */

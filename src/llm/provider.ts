@@ -3,9 +3,14 @@
 // Reads nothing and writes nothing; it also holds the per-call deadline guard every provider shares,
 // so "past the deadline" and "the run was cancelled" mean the same thing for local, replay and hosted.
 import { z } from 'zod';
-import type { Candidate, ValidationStatus } from '../agent/schemas.js';
+import type { ValidationStatus } from '../agent/schemas.js';
+import type { ReplyContract } from './replyContract.js';
 
-/** What the planner hands a model for one call (one attempt; a retry is a second call with `meta.retry`). */
+/**
+ * What the planner hands a model for one call (one attempt; a retry is a second call with `meta.retry`):
+ * the assembled messages and the reply contract, nothing else, so the offline policy decides on
+ * exactly what a hosted model is shown.
+ */
 export interface ModelRequest {
   system: string;
   user: string;
@@ -14,8 +19,8 @@ export interface ModelRequest {
   deadlineMs: number;
   /** The run's abort signal; aborting it cancels the call (ProviderFailure reason 'cancelled'). */
   signal?: AbortSignal;
-  /** The candidates shown in the prompt, for offline policies; hosted providers ignore them. */
-  candidates: Candidate[];
+  /** The reply contract: the ids the model may answer with (hosted profiles that take it get them as a JSON schema). */
+  reply: ReplyContract;
   meta: { traceId: string; stepIndex: number; retry: boolean };
 }
 
@@ -34,6 +39,10 @@ export const modelReplySchema = z.object({
   responseId: z.string().nullable(),
   /** Provider reasoning (`reasoning_content` or `<think>` blocks), never part of `text`. */
   reasoning: z.string().nullable(),
+  /** True when the call was sent with the reply's JSON schema (`response_format`) and it was accepted. */
+  constrained: z.boolean().optional(),
+  /** Waits on the server's Retry-After before the answer came (429/503 inside the deadline). */
+  throttle: z.object({ waits: z.number().int().nonnegative(), waitedMs: z.number().nonnegative() }).optional(),
 });
 export type ModelReply = z.infer<typeof modelReplySchema>;
 
@@ -45,6 +54,8 @@ export interface ModelProvider {
   /** Which resolution rule chose this profile (see profiles.ts). */
   readonly modelSource: string;
   complete(req: ModelRequest): Promise<ModelReply>;
+  /** Whether a call with this contract would be sent with the reply schema (absent: never). */
+  willConstrain?(reply: ReplyContract | undefined): boolean;
 }
 
 /** An offline policy (the `local` profile): same request, same JSON answer format as a model. */
@@ -79,6 +90,14 @@ export interface ProviderFailureInit {
   message: string;
   durationMs?: number;
   httpStatus?: number | null;
+  constrained?: boolean;
+  throttle?: ThrottleWaits;
+}
+
+/** How often and how long a call waited on the server's Retry-After. */
+export interface ThrottleWaits {
+  waits: number;
+  waitedMs: number;
 }
 
 /**
@@ -94,6 +113,9 @@ export class ProviderFailure extends Error {
   readonly cancelled: boolean;
   readonly durationMs: number;
   readonly httpStatus: number | null;
+  /** Whether the failed call was sent with the reply schema. */
+  readonly constrained: boolean;
+  readonly throttle: ThrottleWaits;
 
   constructor(init: ProviderFailureInit) {
     super(init.message);
@@ -102,6 +124,8 @@ export class ProviderFailure extends Error {
     this.cancelled = init.reason === 'cancelled';
     this.durationMs = init.durationMs ?? 0;
     this.httpStatus = init.httpStatus ?? null;
+    this.constrained = init.constrained ?? false;
+    this.throttle = init.throttle ?? { waits: 0, waitedMs: 0 };
   }
 }
 
@@ -156,16 +180,24 @@ export function guardCall(deadlineMs: number, runSignal?: AbortSignal): CallGuar
 }
 
 /** The standard failures for the two abort causes, phrased the same way by every provider. */
-export function abortFailure(cause: Exclude<AbortCause, null>, who: string, deadlineMs: number, durationMs: number): ProviderFailure {
+export function abortFailure(
+  cause: Exclude<AbortCause, null>,
+  who: string,
+  deadlineMs: number,
+  durationMs: number,
+  facts: Pick<ProviderFailureInit, 'constrained' | 'throttle'> = {},
+): ProviderFailure {
   return cause === 'deadline'
     ? new ProviderFailure({
         reason: 'timeout',
         durationMs,
+        ...facts,
         message: `${who} did not answer within the ${Math.round(deadlineMs)} ms deadline; the step falls back to the best valid candidate (use a faster model or raise the deadline)`,
       })
     : new ProviderFailure({
         reason: 'cancelled',
         durationMs,
+        ...facts,
         message: `${who} call was cancelled because the run was aborted; no answer was requested or used`,
       });
 }

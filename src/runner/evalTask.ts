@@ -19,6 +19,10 @@ export interface EvalTask {
   godMode?: boolean;
   /** Model profile (default: the resolution order of http-api.md, i.e. `local` with no config). */
   profile?: string;
+  /** `provider:model`, wins over `profile` (an experiment arm's model). */
+  model?: string;
+  /** Env values laid over the process env and dotenv files for this episode (an experiment's local models). */
+  env?: Record<string, string>;
   slots?: Record<string, string>;
   recovery?: boolean;
   /** Plain-function planner instead of the chart (for comparisons; no prompt, no model). */
@@ -41,8 +45,8 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
     planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric', search });
   } else {
     const config = await loadAgentConfig();
-    const env = readEnv();
-    const profile = resolveProfile({ modelProfile: task.profile, configProfile: config.agent.modelProfile }, env);
+    const env = { ...readEnv(), ...task.env };
+    const profile = resolveProfile({ model: task.model, modelProfile: task.profile, configProfile: config.agent.modelProfile }, env);
     planner = chartPlanner({
       config,
       profile,

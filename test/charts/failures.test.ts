@@ -66,6 +66,9 @@ describe('planning chart failure paths', () => {
         deadlineMs: 1000,
         simulate: true,
         planSearch: true,
+        showSimulatedOutcomes: true,
+        constrainedReplies: 'auto',
+        promptBudgetChars: null,
       },
     };
     // The two last stages of the chart, seeded with the state Validate leaves (a root run's input

@@ -9,6 +9,7 @@ import {
   agentConfigSchema,
   defaultAgentConfig,
   loadAgentConfig,
+  profileSettings,
   readAgentConfig,
   resolveAgentConfig,
 } from '../../src/config/agentConfig.js';
@@ -43,8 +44,9 @@ describe('defaults', () => {
     expect(agentConfigSchema.parse(defaults)).toEqual(defaults);
     expect(defaults).toEqual({
       agent: { playData: 1, level: 1, maxPlaybackTimeSeconds: 120, maxSteps: 300, historyLimit: 24, modelProfile: null },
-      backend: { candidateLimit: 7, maxActionTicks: 20, temperature: 0.5, recovery: true },
+      backend: { candidateLimit: 7, maxActionTicks: 20, temperature: 0.5, recovery: true, constrainedReplies: 'auto', promptBudget: null },
       prompt: { showCandidateScores: true },
+      profiles: {},
       slots: {},
     });
   });
@@ -68,6 +70,30 @@ describe('defaults', () => {
   });
 });
 
+describe('per-profile model settings', () => {
+  it('profiles.<name> overrides backend.constrainedReplies / backend.promptBudget for that profile only; tokens count 4 chars', async () => {
+    const { config, lines } = await load({
+      backend: { constrainedReplies: 'off', promptBudget: { chars: 9000 } },
+      profiles: { OpenAI: { constrainedReplies: 'auto', promptBudget: { tokens: 2000 } }, gemini: { promptBudget: null } },
+    });
+    expect(lines).toEqual([]);
+    expect(profileSettings(config, 'openai')).toEqual({ constrainedReplies: 'auto', promptBudgetChars: 8000 });
+    expect(profileSettings(config, 'gemini')).toEqual({ constrainedReplies: 'off', promptBudgetChars: null });
+    expect(profileSettings(config, 'local')).toEqual({ constrainedReplies: 'off', promptBudgetChars: 9000 });
+  });
+
+  it('a bad profile entry or budget costs one WARN naming the field, the rest stays', async () => {
+    const { config, lines } = await load({
+      backend: { promptBudget: { chars: 10, tokens: 5 }, constrainedReplies: 'sometimes' },
+      profiles: { openai: { constrainedReplies: 'maybe' }, gemini: { promptBudget: { chars: 20000 } } },
+    });
+    expect(config.backend).toMatchObject({ promptBudget: null, constrainedReplies: 'auto' });
+    expect(config.profiles).toEqual({ gemini: { promptBudget: { chars: 20000 } } });
+    const fields = lines.map((line) => /field=(\S+)/.exec(line)![1]).sort();
+    expect(fields).toEqual(['backend.constrainedReplies', 'backend.promptBudget', 'profiles.openai.constrainedReplies']);
+  });
+});
+
 describe('field-by-field fallback', () => {
   it('keeps good fields, defaults each bad one, and WARNs once per bad field naming field and value', async () => {
     const { config, lines } = await load({
@@ -83,7 +109,14 @@ describe('field-by-field fallback', () => {
       historyLimit: 10,
       modelProfile: 'openai',
     });
-    expect(config.backend).toEqual({ candidateLimit: 5, maxActionTicks: 20, temperature: 0.5, recovery: false });
+    expect(config.backend).toEqual({
+      candidateLimit: 5,
+      maxActionTicks: 20,
+      temperature: 0.5,
+      recovery: false,
+      constrainedReplies: 'auto',
+      promptBudget: null,
+    });
     expect(config.prompt.showCandidateScores).toBe(true);
     expect(lines).toHaveLength(4);
     expect(lines.every((line) => line.includes('level=WARN'))).toBe(true);

@@ -23,7 +23,7 @@ const request = (stepIndex: number, retry = false): ModelRequest => ({
   user: 'u',
   temperature: 0,
   deadlineMs: 30_000,
-  candidates: [],
+  reply: { candidateIds: [], constrainedReplies: 'auto' },
   meta: { traceId: 'trace', stepIndex, retry },
 });
 

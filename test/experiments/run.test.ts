@@ -75,6 +75,7 @@ describe('runExperiment', () => {
         'fallbacksPer100Steps',
         'stallsPer100Steps',
         'msPerStep',
+        'model',
       ].sort(),
     );
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { ModelNotConfiguredError, resolveProfile } from '../../src/llm/profiles.js';
 import { ProviderFailure, type LocalPolicy, type ModelRequest } from '../../src/llm/provider.js';
+import { candidatesPiece } from '../../src/agent/prompt/index.js';
 import { candidate } from './helpers/candidates.js';
 
 const local = resolveProfile({}, {});
@@ -11,17 +12,17 @@ const local = resolveProfile({}, {});
 function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
   return {
     system: 's',
-    user: 'u',
+    user: candidatesPiece([candidate('blocked_one', { stallBlocked: true }), candidate('second_one'), candidate('third_one')]).text,
     temperature: 0.5,
     deadlineMs: 1000,
-    candidates: [candidate('blocked_one', { stallBlocked: true }), candidate('second_one'), candidate('third_one')],
+    reply: { candidateIds: ['second_one', 'third_one'], constrainedReplies: 'auto' },
     meta: { traceId: 't', stepIndex: 3, retry: false },
     ...overrides,
   };
 }
 
 describe('createProvider: local', () => {
-  it('defaults to the local policy: with no plan, the first safe candidate that is not stall-blocked, as model JSON', async () => {
+  it('defaults to the local policy: reading the prompt, with no plan, the first safe candidate that is not stall-blocked, as model JSON', async () => {
     const provider = createProvider(local, {});
     expect(provider).toMatchObject({ profile: 'local', provider: 'local', model: 'local-policy', modelSource: 'default' });
     const reply = await provider.complete(request());
@@ -31,7 +32,7 @@ describe('createProvider: local', () => {
 
   it('uses an injected policy and measures its duration', async () => {
     const policy: LocalPolicy = (req) => ({
-      text: JSON.stringify({ candidateId: req.candidates[2]!.id }),
+      text: JSON.stringify({ candidateId: req.reply.candidateIds[1] }),
       durationMs: 0,
       usage: null,
       responseId: null,

@@ -7,7 +7,6 @@ import { splitReasoning } from '../../src/llm/openaiProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
 import { ProviderFailure, type ModelProvider, type ModelRequest } from '../../src/llm/provider.js';
 import type { Env } from '../../src/llm/secrets.js';
-import { candidate } from './helpers/candidates.js';
 import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
 
 const KEY = 'sk-test-0123456789abcdefSECRETKEY';
@@ -21,7 +20,7 @@ function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
     user: 'Candidates:\n- id=collect_gold_3_4_right kind=collect_gold',
     temperature: 0.5,
     deadlineMs: 5000,
-    candidates: [candidate('collect_gold_3_4_right')],
+    reply: { candidateIds: ['collect_gold_3_4_right'], constrainedReplies: 'auto' },
     meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
     ...overrides,
   };

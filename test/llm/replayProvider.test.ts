@@ -23,7 +23,7 @@ function request(stepIndex: number, signal?: AbortSignal): ModelRequest {
     temperature: 0,
     deadlineMs: 1000,
     signal,
-    candidates: [],
+    reply: { candidateIds: [], constrainedReplies: 'auto' },
     meta: { traceId: 'new-run', stepIndex, retry: false },
   };
 }

@@ -1,18 +1,40 @@
 // The candidate list section (agent-planner §6, slot `candidates`): one block per candidate in
-// rank order, `- id=.. kind=.. [score=..] risk=.. keyCode=.. ticks=.. target=..` then `goal=`
-// and `reason=` lines; scores only when showCandidateScores; stall-blocked ones marked.
+// rank order, `- id=.. kind=.. [score=..] risk=.. keyCode=.. ticks=.. target=..` then `goal=`,
+// `reason=` and, when the first action was simulated, a `simulated:` line with its outcome (dies,
+// or alive where and whether an escape exists afterwards); scores only when showCandidateScores;
+// stall-blocked ones marked.
 import type { Candidate } from '../schemas.js';
 import { formatNumber, piece, type PromptPiece } from './slots.js';
 
 export interface CandidatesPieceOptions {
   /** Show each candidate's score (config `prompt.showCandidateScores`; default true). */
   showCandidateScores?: boolean;
+  /** Show each candidate's `simulated:` outcome line (default true; the `simulated-no-outcomes` variant hides it). */
+  showOutcomes?: boolean;
 }
 
 const KEY_LEGEND = 'keyCode 37=left 38=up 39=right 40=down 90=dig left 88=dig right 32=stop';
 
 export const BLOCKED_MARK = '[BLOCKED by the stall report: do not choose]';
 export const RECOVERY_MARK = '[breaks the stall]';
+
+/** Words of the `simulated:` line that the offline text reader (src/llm/localPolicy.ts) keys on. */
+export const OUTCOME_WORDS = { dies: 'dies', trapped: 'afterwards: no escape found', survives: 'afterwards: can escape' } as const;
+
+/** The simulated result of the first action, as one line; null when the candidate was not simulated. */
+export function renderOutcome(outcome: Candidate['outcome']): string | null {
+  if (!outcome) return null;
+  if (outcome.died) {
+    const by = outcome.deathCause === 'hole' ? 'in a refilling hole' : outcome.deathCause === 'guard' ? 'caught by a guard' : 'killed';
+    return `  simulated: ${OUTCOME_WORDS.dies} (${by}) within ${outcome.ticks} ticks`;
+  }
+  const parts = [`alive after ${outcome.ticks} ticks at (${outcome.runner.x},${outcome.runner.y})`];
+  if (outcome.goldTaken > 0) parts.push(`takes ${outcome.goldTaken} gold`);
+  if (outcome.closestGuardDistance !== null) parts.push(`nearest guard ${formatNumber(outcome.closestGuardDistance)} tiles`);
+  if (outcome.survivesAfter === false) parts.push(OUTCOME_WORDS.trapped);
+  if (outcome.survivesAfter === true) parts.push(OUTCOME_WORDS.survives);
+  return `  simulated: ${parts.join(', ')}`;
+}
 
 /** One candidate's lines, as the prompt shows them (also what the budget fitter drops as a unit). */
 export function renderCandidate(candidate: Candidate, options: CandidatesPieceOptions = {}): string {
@@ -29,7 +51,8 @@ export function renderCandidate(candidate: Candidate, options: CandidatesPieceOp
     ...(candidate.stallBlocked ? [BLOCKED_MARK] : []),
     ...(candidate.stallRecovery && !candidate.stallBlocked ? [RECOVERY_MARK] : []),
   ].join(' ');
-  return [head, `  goal=${candidate.goal}`, `  reason=${candidate.firstAction.reason}`].join('\n');
+  const outcome = (options.showOutcomes ?? true) ? renderOutcome(candidate.outcome) : null;
+  return [head, `  goal=${candidate.goal}`, `  reason=${candidate.firstAction.reason}`, ...(outcome ? [outcome] : [])].join('\n');
 }
 
 /** The candidates piece; the list is shown in the order given (the planner's rank order). */

@@ -7,7 +7,16 @@ export { rulesPiece } from './rules.js';
 export { BOARD_LEGEND, renderBoard } from './board.js';
 export { STATE_SUMMARY_VARIANTS, compactSummary, stateSummaryPiece, type StateSummaryVariant } from './stateSummary.js';
 export { stallReportPiece } from './stallReport.js';
-export { BLOCKED_MARK, RECOVERY_MARK, candidatesPiece, renderCandidate, type CandidatesPieceOptions } from './candidates.js';
+export {
+  BLOCKED_MARK,
+  OUTCOME_WORDS,
+  RECOVERY_MARK,
+  candidatesPiece,
+  renderCandidate,
+  renderOutcome,
+  type CandidatesPieceOptions,
+} from './candidates.js';
 export { HISTORY_IN_PROMPT, historyPiece, renderHistoryEntry } from './history.js';
 export { retryPiece } from './retry.js';
 export { assemblePrompt, type AssembledPrompt, type PieceLike } from './assemble.js';
+export { fitToBudget, type BudgetDrop, type PromptBudgetRecord } from './fitBudget.js';

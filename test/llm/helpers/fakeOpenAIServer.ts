@@ -1,6 +1,7 @@
 // A local OpenAI-compatible HTTP server for tests (the network edge is the only thing faked): it
 // implements POST /v1/chat/completions on 127.0.0.1 with a random port and answers each request with
-// the next scripted behaviour (a JSON answer, prose, a slow answer, an HTTP error, a raw body, a hang).
+// the next scripted behaviour (a JSON answer, prose, a slow answer, an HTTP error with headers, a raw
+// body, a hang, a dropped connection, an answer within the request's JSON schema).
 // Records every request it received (method, path, headers, parsed body) so tests can assert on them.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,8 +22,15 @@ export type FakeBehaviour =
       id?: string;
       delayMs?: number;
     }
-  /** An HTTP error with an OpenAI-style error body `{error: {message, type}}` (or `body` verbatim). */
-  | { kind: 'error'; status: number; message?: string; body?: unknown; delayMs?: number }
+  /** An HTTP error with an OpenAI-style error body `{error: {message, type}}` (or `body` verbatim), with extra headers. */
+  | { kind: 'error'; status: number; message?: string; body?: unknown; delayMs?: number; headers?: Record<string, string> }
+  /**
+   * A model that honours `response_format`: answers the first or last id of the schema's candidateId
+   * enum; without a schema it rambles in prose (what an unconstrained model may do).
+   */
+  | { kind: 'schema'; pick: 'first' | 'last'; usage?: FakeUsage }
+  /** Drops the connection without answering (a server closing mid-call). */
+  | { kind: 'destroy' }
   /** Any status, content type and body, sent as is. */
   | { kind: 'raw'; status?: number; contentType?: string; body: string; delayMs?: number }
   /** Never answers (until the server closes). */
@@ -49,6 +57,8 @@ export interface FakeOpenAIServer {
 }
 
 export interface FakeOpenAIServerOptions {
+  /** Answer any request that carries `response_format` with a 400 naming the parameter (an older server). */
+  rejectResponseFormat?: boolean;
   script?: FakeBehaviour[];
   /** Used when the script is empty; defaults to a 500 saying the script ran out. */
   fallback?: FakeBehaviour;
@@ -97,6 +107,13 @@ function completionBody(b: Extract<FakeBehaviour, { kind: 'answer' }>, model: un
   };
 }
 
+/** The candidateId enum of a `response_format: json_schema` parameter, or null. */
+function schemaIds(format: unknown): string[] | null {
+  const ids = (format as { json_schema?: { schema?: { properties?: { candidateId?: { enum?: unknown } } } } } | undefined)?.json_schema
+    ?.schema?.properties?.candidateId?.enum;
+  return Array.isArray(ids) && ids.length > 0 ? ids.map(String) : null;
+}
+
 export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
   const queue: FakeBehaviour[] = [...(options.script ?? [])];
   const fallback: FakeBehaviour = options.fallback ?? { kind: 'error', status: 500, message: 'fake server: no scripted behaviour left' };
@@ -104,9 +121,9 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
   const timers = new Set<NodeJS.Timeout>();
   const waiters: Array<{ n: number; resolve: () => void }> = [];
 
-  const send = (res: ServerResponse, status: number, contentType: string, body: string) => {
+  const send = (res: ServerResponse, status: number, contentType: string, body: string, headers: Record<string, string> = {}) => {
     if (res.writableEnded || res.destroyed) return;
-    res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
   const later = (ms: number | undefined, fn: () => void) => {
@@ -139,14 +156,37 @@ export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {
         send(res, 404, 'application/json', JSON.stringify({ error: { message: `fake server: no route ${req.method} ${path}` } }));
         return;
       }
+      const format = (body as { response_format?: unknown } | null)?.response_format;
+      if (options.rejectResponseFormat && format !== undefined) {
+        const error = {
+          message: 'Unrecognized request argument supplied: response_format',
+          type: 'invalid_request_error',
+          param: 'response_format',
+        };
+        send(res, 400, 'application/json', JSON.stringify({ error }));
+        return;
+      }
       const b = queue.shift() ?? fallback;
       if (b.kind === 'hang') return;
+      if (b.kind === 'destroy') {
+        req.socket.destroy();
+        return;
+      }
+      if (b.kind === 'schema') {
+        const ids = schemaIds(format);
+        const content = ids
+          ? JSON.stringify({ candidateId: b.pick === 'first' ? ids[0] : ids.at(-1), reason: `the ${b.pick} allowed id` })
+          : 'Hmm, let me think about which way the runner should go.';
+        const model = (body as { model?: unknown } | null)?.model;
+        send(res, 200, 'application/json', JSON.stringify(completionBody({ kind: 'answer', content, usage: b.usage }, model)));
+        return;
+      }
       if (b.kind === 'answer') {
         const model = (body as { model?: unknown } | null)?.model;
         later(b.delayMs, () => send(res, 200, 'application/json', JSON.stringify(completionBody(b, model))));
       } else if (b.kind === 'error') {
         const payload = b.body ?? { error: { message: b.message ?? `HTTP ${b.status}`, type: 'fake_error', code: null, param: null } };
-        later(b.delayMs, () => send(res, b.status, 'application/json', JSON.stringify(payload)));
+        later(b.delayMs, () => send(res, b.status, 'application/json', JSON.stringify(payload), b.headers));
       } else {
         later(b.delayMs, () => send(res, b.status ?? 200, b.contentType ?? 'application/json', b.body));
       }

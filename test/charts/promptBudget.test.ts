@@ -1,0 +1,106 @@
+// The context budget in the chart: with config backend.promptBudget (or the profile's own), a prompt
+// over it loses its lowest-ranked candidates, then its oldest history, then the history section, then
+// candidates down to one; messageAPI writes what it dropped (count, section, size) and the trace step
+// keeps it; a prompt whose required pieces alone do not fit is not sent and ends with status budget.
+import { describe, expect, it } from 'vitest';
+import { STAGE_IDS } from '../../charts/conventions.js';
+import { planNextAction } from '../../charts/planNextAction.js';
+import { config, level1Snapshot, localProvider, oscillatingHistory, planningRequest, recordingProvider } from './helpers.js';
+
+const snapshot = level1Snapshot();
+const sizeOf = (req: { system: string; user: string }) => req.system.length + req.user.length;
+const shownIds = (user: string) => [...user.matchAll(/^- id=(\S+)/gm)].map((m) => m[1]!);
+
+async function plan(budget: { chars: number } | { tokens: number } | null, history = oscillatingHistory(snapshot)) {
+  const provider = recordingProvider(localProvider());
+  const cfg = config((c) => (c.backend.promptBudget = budget));
+  const result = await planNextAction(planningRequest(snapshot, { config: cfg, history }), { provider });
+  return { result, requests: provider.requests };
+}
+
+describe('a prompt budget', () => {
+  it('within budget (or none): every candidate and the history are sent, nothing is recorded', async () => {
+    const free = await plan(null);
+    const roomy = await plan({ chars: sizeOf(free.requests[0]!) });
+    expect(roomy.requests[0]!.user).toBe(free.requests[0]!.user);
+    expect(free.result.traceStep.promptBudget).toBeNull();
+    expect(roomy.result.traceStep.promptBudget).toBeNull();
+  });
+
+  it('just over budget: the lowest-ranked candidate goes, the prompt fits, and the drop is recorded', async () => {
+    const free = await plan(null);
+    const full = free.requests[0]!;
+    const ids = shownIds(full.user);
+    expect(ids.length).toBeGreaterThan(3);
+    const { result, requests } = await plan({ chars: sizeOf(full) - 1 });
+    const sent = requests[0]!;
+    expect(shownIds(sent.user)).toEqual(ids.slice(0, -1));
+    expect(sizeOf(sent)).toBeLessThanOrEqual(sizeOf(full) - 1);
+    expect(sent.user).toContain('Recent behaviour:');
+    expect(sent.reply!.candidateIds).not.toContain(ids.at(-1));
+    expect(result.traceStep.promptBudget).toMatchObject({
+      budgetChars: sizeOf(full) - 1,
+      charsBefore: sizeOf(full),
+      chars: sizeOf(sent),
+      fits: true,
+      droppedCandidateIds: [ids.at(-1)],
+      dropped: [{ section: 'Candidates', count: 1, whole: false, chars: sizeOf(full) - sizeOf(sent) }],
+    });
+    const receipt = result.traceStep.receipts.find((r) => r.stageId === STAGE_IDS.messageApi)!;
+    expect(receipt.writes.map((w) => w.key)).toContain('promptBudget');
+    expect(receipt.emits.map((e) => e.name)).toContain('app.prompt.budget');
+    expect(result.validation.statuses).toEqual(['ok']);
+  });
+
+  it('tighter: candidates down to three, then the history oldest first and then the whole section, then candidates down to one', async () => {
+    const free = await plan(null);
+    const full = free.requests[0]!;
+    const ids = shownIds(full.user);
+    // The history section comes last (no retry yet), right after the candidates section.
+    const historyStart = full.user.indexOf('\n\nRecent behaviour:');
+    const historyChars = full.user.length - historyStart;
+    const otherCandidatesChars = historyStart - full.user.indexOf(`\n- id=${ids[1]}`);
+    // Without the history and all but the best candidate the prompt is this big:
+    const floor = sizeOf(full) - historyChars - otherCandidatesChars;
+    const { result, requests } = await plan({ chars: floor + 50 });
+    const sent = requests[0]!;
+    expect(sent.user).not.toContain('Recent behaviour:');
+    expect(shownIds(sent.user).length).toBeLessThan(3);
+    expect(shownIds(sent.user)).toEqual(ids.slice(0, shownIds(sent.user).length));
+    expect(sizeOf(sent)).toBeLessThanOrEqual(floor + 50);
+    const record = result.traceStep.promptBudget!;
+    expect(record.fits).toBe(true);
+    expect(record.dropped.map((d) => [d.section, d.whole])).toEqual([
+      ['Candidates', false],
+      ['Recent behaviour', true],
+    ]);
+    expect(record.droppedCandidateIds).toEqual(ids.slice(shownIds(sent.user).length).reverse());
+  });
+
+  it('a token budget counts four characters a token', async () => {
+    const free = await plan(null);
+    const tokens = Math.floor((sizeOf(free.requests[0]!) - 1) / 4);
+    const { result } = await plan({ tokens });
+    expect(result.traceStep.promptBudget).toMatchObject({ budgetChars: tokens * 4, fits: true });
+  });
+
+  it('not even the required pieces fit: no model call, status budget, the fallback plays', async () => {
+    const { result, requests } = await plan({ chars: 500 });
+    expect(requests).toHaveLength(0);
+    expect(result.validation).toMatchObject({ statuses: ['budget'], fallbackUsed: true });
+    expect(result.traceStep.modelCall).toMatchObject({ status: 'budget', reason: 'budget' });
+    expect(result.traceStep.promptBudget).toMatchObject({ budgetChars: 500, fits: false });
+    expect(result.action.ticks).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a profile’s own budget wins over the backend’s', async () => {
+    const provider = recordingProvider(localProvider());
+    const cfg = config((c) => {
+      c.backend.promptBudget = { chars: 500 };
+      c.profiles.local = { promptBudget: null };
+    });
+    const result = await planNextAction(planningRequest(snapshot, { config: cfg }), { provider });
+    expect(provider.requests).toHaveLength(1);
+    expect(result.traceStep.promptBudget).toBeNull();
+  });
+});
