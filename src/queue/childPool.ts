@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ExperimentTask } from '../experiments/episodes.js';
-import type { EvalResult } from '../runner/evalTask.js';
+import type { ExperimentResult } from '../experiments/episodes.js';
 
 const EPISODE_MODULE = new URL('../experiments/worker.ts', import.meta.url);
 
@@ -15,12 +15,12 @@ export class EpisodeError extends Error {
 }
 
 interface Running {
-  resolve: (r: EvalResult) => void;
+  resolve: (r: ExperimentResult) => void;
   reject: (e: Error) => void;
 }
 
 export interface ChildPool {
-  run(task: ExperimentTask): Promise<EvalResult>;
+  run(task: ExperimentTask): Promise<ExperimentResult>;
   close(): void;
 }
 
@@ -38,12 +38,12 @@ export function createChildPool(size: number): ChildPool {
   };
   const spawn = (): ChildProcess => {
     const child = fork(fileURLToPath(EPISODE_MODULE), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.on('message', (msg: { result?: EvalResult; error?: string }) => {
+    child.on('message', (msg: { result?: ExperimentResult; error?: string }) => {
       const running = busy.get(child);
       if (!running) return;
       busy.delete(child);
       if (msg.error) running.reject(new EpisodeError(msg.error.split('\n')[0]));
-      else running.resolve(msg.result as EvalResult);
+      else running.resolve(msg.result as ExperimentResult);
       release(child);
     });
     child.on('exit', (code, signal) => {
@@ -60,7 +60,7 @@ export function createChildPool(size: number): ChildPool {
 
   return {
     run(task) {
-      return new Promise<EvalResult>((resolve, reject) => {
+      return new Promise<ExperimentResult>((resolve, reject) => {
         const start = (child: ChildProcess) => {
           busy.set(child, { resolve, reject });
           child.send({ id: nextId++, task });

@@ -6,7 +6,7 @@
 // event for a while (a safety net: the stream is capped, and a connection can drop).
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { ExperimentTask } from '../experiments/episodes.js';
-import type { EvalResult } from '../runner/evalTask.js';
+import type { ExperimentResult } from '../experiments/episodes.js';
 import { connectRedis, watchConnection } from './connection.js';
 import { describeProblems, evalResultSchema } from './messages.js';
 import { EPISODE_JOB, EXPERIMENT_QUEUE } from './names.js';
@@ -18,7 +18,7 @@ export interface QueuedTask {
 
 export interface CoordinateOptions {
   url: string;
-  onResult: (item: QueuedTask, result: EvalResult) => void;
+  onResult: (item: QueuedTask, result: ExperimentResult) => void;
   onFailure: (item: QueuedTask, reason: string) => void;
   /** Redis down this long in a row rejects with QueueUnreachableError (default 15 s). */
   unreachableMs?: number;

@@ -6,7 +6,9 @@ import { SLOT_REGISTRY } from '../../charts/slots/registry.js';
 import { isSlotId, SLOT_IDS } from '../../charts/conventions.js';
 import { levelCount, PACK_NAMES } from '../game/levels.js';
 import type { ExperimentTask } from '../experiments/episodes.js';
-import type { EvalResult } from '../runner/evalTask.js';
+import type { ExperimentResult } from '../experiments/episodes.js';
+import { modelCallStatsSchema } from '../experiments/modelStats.js';
+import { MECHANISMS } from '../runner/mechanism.js';
 import { FAILURE_REASONS } from '../runner/types.js';
 
 export const queuedTaskSchema = z
@@ -56,8 +58,10 @@ export const evalResultSchema = z.object({
   statuses: count,
   end: z.object({ tick: z.number(), x: z.number(), y: z.number() }),
   failureDetail: z.string().nullable(),
+  mechanism: z.enum(MECHANISMS).nullable(),
   durationMs: z.number(),
-}) satisfies z.ZodType<EvalResult>;
+  model: modelCallStatsSchema,
+}) satisfies z.ZodType<ExperimentResult>;
 
 /** "slots.candidates: unknown variant ..." for each problem of a zod error. */
 export const describeProblems = (error: z.ZodError): string =>
