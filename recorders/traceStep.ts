@@ -6,6 +6,7 @@
 // receipt carries hashes only). Pure.
 import { z } from 'zod';
 import type { Candidate, Facts, HistoryEntry, HistoryPoint, StallReport } from '../src/agent/schemas.js';
+import type { EngineState } from '../src/game/schemas.js';
 import { EVENTS } from '../charts/conventions.js';
 import type { CandidatesBuiltPayload, PlanningState } from '../charts/planningState.js';
 import { modelReceiptSchema, type ModelReceipt } from './modelReceipt.js';
@@ -236,6 +237,14 @@ function stallSupervisor(stall: StallReport, state: PlanningState): TraceStepRec
     retryAttempted,
     fallbackAfterRetry: retryAttempted && (state.selection?.fallbackUsed ?? false),
   };
+}
+
+/** What a trace step keeps of the engine's random machinery: the generator and the respawn column order it shuffled. */
+export type RandomState = Pick<EngineState, 'rng' | 'bornColumns' | 'bornCursor'>;
+
+/** The engine's random state at a step (the step's `state.rng`, `state.bornColumns`, `state.bornCursor`). */
+export function randomStateOf(engine: Pick<EngineState, 'rng' | 'bornColumns' | 'bornCursor'>): RandomState {
+  return { rng: engine.rng, bornColumns: [...engine.bornColumns], bornCursor: engine.bornCursor };
 }
 
 // ---------------------------------------------------------------- the assembler

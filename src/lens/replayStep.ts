@@ -24,7 +24,8 @@ import {
   historyDifferences,
   materializeSteps,
   rebuildHistory,
-  storedRng,
+  storedRandom,
+  storesWholeRandomState,
   type CursorOptions,
   type MaterializedRun,
 } from './materialize.js';
@@ -102,13 +103,18 @@ export function prepareStep(ctx: StepContext, options: CursorOptions = {}): Prep
     recomputed: differences.length ? differences.join('; ') : `${history.length} entries, tail identical`,
     ok: differences.length === 0,
   });
+  const random = storedRandom(ctx.step);
   checks.push({
     name: 'random generator',
-    stored: storedRng(ctx.step) !== undefined ? `the step's state.rng` : 'not stored',
+    stored: storesWholeRandomState(ctx.step)
+      ? "the step's generator and respawn order"
+      : random
+        ? "the step's generator (no respawn order: a trace written before it was stored)"
+        : 'not stored',
     recomputed:
       options.seed !== undefined
         ? `replayed from seed ${options.seed}`
-        : storedRng(ctx.step) !== undefined
+        : random
           ? 'taken from the step'
           : 'unknown: the playback’s stands in (simulations that draw random numbers may differ)',
     ok: true,

@@ -17,33 +17,13 @@ export interface StepViewProps {
   replay: ReplayAnswer;
   levelText: string | null;
   defaultChart: { variants: Record<string, string>; structure: unknown } | null;
-  /** The engine seed the replay used (null: unknown). */
+  /** The engine seed from the URL (`&seed=`), when one was given; the lens never needs it, the trace keeps the random state. */
   seed: number | null;
-  onSeed: (seed: number | null) => void;
-}
-
-/** The engine seed, when the run's is known: the replay then reproduces its random generator exactly. */
-function SeedForm({ seed, onSeed }: { seed: number | null; onSeed: (seed: number | null) => void }) {
-  const [value, setValue] = useState(seed === null ? '' : String(seed));
-  return (
-    <form
-      className="seed-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSeed(/^\d{1,10}$/.test(value) ? Number(value) : null);
-      }}
-    >
-      <label title="The demo records the random draws' results, not the engine seed; simulations that draw new random numbers need it">
-        engine seed <input value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" size={11} placeholder="unknown" />
-      </label>
-      <button type="submit">Replay with it</button>
-    </form>
-  );
 }
 
 const sameVariants = (a: Record<string, string>, b: Record<string, string>) => Object.keys({ ...a, ...b }).every((k) => a[k] === b[k]);
 
-export function StepView({ replay, levelText, defaultChart, seed, onSeed }: StepViewProps) {
+export function StepView({ replay, levelText, defaultChart, seed }: StepViewProps) {
   const [hop, setHop] = useState(0);
   const [scrub, setScrub] = useState(replay.chartSnapshot.executed.length);
   const [open, setOpen] = useState<string | null>(null);
@@ -121,7 +101,6 @@ export function StepView({ replay, levelText, defaultChart, seed, onSeed }: Step
               ))}
             </ul>
           ) : null}
-          {!replay.verified || seed !== null ? <SeedForm seed={seed} onSeed={onSeed} /> : null}
           {replay.checks.some((c) => !c.ok) ? (
             <ul className="mismatches">
               {replay.checks

@@ -111,15 +111,7 @@ function App() {
             </p>
           ) : null}
           {loading && !replay ? <p className="panel muted">Re-materialising the step (replaying the recording, re-planning)…</p> : null}
-          {replay ? (
-            <StepView
-              replay={replay}
-              levelText={levelText}
-              defaultChart={chart}
-              seed={loc.seed ?? null}
-              onSeed={(seed) => go({ ...loc, seed })}
-            />
-          ) : null}
+          {replay ? <StepView replay={replay} levelText={levelText} defaultChart={chart} seed={loc.seed ?? null} /> : null}
           {!loc.trace ? <p className="panel muted">Pick a run on the left, then a step.</p> : null}
           {loc.trace && loc.step === null && timeline ? (
             <p className="panel muted">Pick a step in the timeline (the last one shows how the run ended).</p>
