@@ -59,7 +59,11 @@ export async function loadStepContext(sources: LensSources, traceId: string, ste
   const { steps } = parseSteps(run.steps);
   const step = steps.find((s) => s.stepIndex === stepIndex);
   if (!step) {
-    throw lensNotFound('step not found', { traceId, stepIndex, stepCount: run.steps.length });
+    const last = steps.at(-1)?.stepIndex;
+    throw lensNotFound(
+      last === undefined ? 'this run has no steps yet' : `there is no step ${stepIndex} in this run: its steps are 0 to ${last}`,
+      { traceId, stepIndex, stepCount: run.steps.length, validRange: last === undefined ? null : { from: 0, to: last } },
+    );
   }
   for (let k = 0; k <= stepIndex; k++) {
     if (steps[k]?.stepIndex !== k) {
@@ -73,8 +77,8 @@ export async function loadStepContext(sources: LensSources, traceId: string, ste
   const recording = await sources.getRecording(traceId);
   if (!recording) {
     throw lensConflict(
-      `run ${traceId} has no saved recording (the agent record whose id is the trace id); the lens replays that recording to re-materialise a step, so it cannot replay this one — save the run's recording (PUT /api/recordings/${run.playData}/${run.level} with this traceId) or pick a finished run`,
-      { traceId, stepIndex },
+      'this run has no saved recording (it stopped before it could save one, or the recording was deleted since); the lens rebuilds every step from that recording, so its steps cannot be opened',
+      { traceId, stepIndex, recordId: traceId, playData: run.playData, level: run.level },
     );
   }
   const config = resolveAgentConfig(run.config).config;

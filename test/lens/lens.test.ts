@@ -107,7 +107,8 @@ describe('GET /api/agent/traces/:traceId/steps/:n/replay', () => {
     expect((await server.get(replayPath(0, 'no-such-run'))).status).toBe(404);
     const unknownStep = await server.get(replayPath(9999));
     expect(unknownStep.status).toBe(404);
-    expect(unknownStep.body.error).toBe('step not found');
+    expect(unknownStep.body.error).toBe(`there is no step 9999 in this run: its steps are 0 to ${stepCount - 1}`);
+    expect(unknownStep.body.validRange).toEqual({ from: 0, to: stepCount - 1 });
     expect((await server.get(`/api/agent/traces/${TRACE_ID}/steps/x/replay`)).status).toBe(400);
     expect((await server.get(`${replayPath(1)}?seed=abc`)).status).toBe(400);
 

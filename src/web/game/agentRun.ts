@@ -2,14 +2,15 @@
 // (with engineState) -> POST /api/agent/next-action -> play the key for its ticks (clamped 1..20) at
 // the page's speed -> history entry, until finished, dead, maxSteps or the tick budget; then save the
 // recording (source 'agent', traceId = run id, solver, result, finalSnapshot). Cancel = abort the
-// signal: the request in flight is aborted and a failure recording is saved. DOM-free: the api and
+// signal: the request in flight is aborted and a failure recording is saved; a page closed mid-run
+// saves it too (closingRecording, sent by the page with a keepalive request). DOM-free: the api and
 // the tick player are injected, so tests drive it with a fake fetch and an instant player.
 import { historyEntry } from '../../agent/history.js';
 import type { HistoryEntry } from '../../agent/schemas.js';
 import type { Game } from '../../game/game.js';
 import { diagnoseFailure } from '../../runner/diagnose.js';
 import type { FailureReason } from '../../runner/types.js';
-import type { Api, CandidateSummary, NextActionResponse, Solver } from './api.js';
+import type { Api, CandidateSummary, NextActionResponse, RecordingBody, Solver } from './api.js';
 import { DEFAULT_LIMITS, maxTicksOf, resolveProfile, runLimitsFrom, type RunLimits } from './config.js';
 
 export const MAX_ACTION_TICKS = 20;
@@ -68,6 +69,11 @@ export interface AgentRunOptions {
   signal: AbortSignal;
   onStart?: (info: { runId: string; limits: RunLimits; profile: string | null; configError: string | null }) => void;
   onStep?: (view: StepView) => void;
+  /**
+   * Handed, once the run starts, a function that builds the run's failure recording as it stands
+   * (for a page being closed mid-run: it cannot await the loop, it sends this body with keepalive).
+   */
+  onClosable?: (closingRecording: (detail: string) => RecordingBody) => void;
   now?: () => Date;
 }
 
@@ -128,6 +134,14 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   let steps = 0;
   let failure: FailureReason | null = null;
   let failureDetail: string | null = null;
+  o.onClosable?.((detail) => ({
+    source: 'agent',
+    result: 'failure',
+    traceId: o.runId,
+    solver: { ...solver, failureReason: `cancelled: ${detail}`.slice(0, 500), generatedAt: now().toISOString() },
+    demo: game.demo(),
+    finalSnapshot: game.snapshot(),
+  }));
 
   while (!game.over && steps < limits.maxSteps && game.state.tick < maxTicks) {
     if (signal.aborted) {
