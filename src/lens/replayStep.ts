@@ -18,6 +18,7 @@ import { resolveAgentConfig, type AgentConfig } from '../config/agentConfig.js';
 import type { ModelProvider } from '../llm/provider.js';
 import type { Recording, TraceRun } from '../stores/index.js';
 import { buildBacktrack } from './backtrack.js';
+import { dispositionsOnce } from './candidatePool.js';
 import { lensConflict, lensNotFound } from './errors.js';
 import {
   clampTicks,
@@ -367,7 +368,7 @@ export async function replayStep(
     chartSnapshot: chartSnapshotOf(traceStep, traceStep.slots),
     candidates: lensList,
     chosen: { candidateId: chosenId, kind: traceStep.selectedCandidateKind, action: ctx.step.action ?? traceStep.action },
-    dispositions: traceStep.planner.dispositions,
+    dispositions: dispositionsOnce(traceStep.planner.dispositions),
     facts,
     history: prepared.history,
     backtrack,

@@ -11,19 +11,23 @@ import { ChartPanel } from './ChartPanel.js';
 import { keyName, stageIdOf } from './format.js';
 import { PromptView } from './PromptView.js';
 import { Receipts } from './Receipts.js';
-import { WhatIf } from './WhatIf.js';
+import { WhatIf, type WhatIfBody } from './WhatIf.js';
 
 export interface StepViewProps {
   replay: ReplayAnswer;
   levelText: string | null;
   defaultChart: { variants: Record<string, string>; structure: unknown } | null;
+  /** The surviving alternative the run's cause found, when this is its decisive step. */
+  alternative: { forceKeys: { keyCode: number; ticks: number }[]; horizonTicks: number } | null;
+  /** Open with the backtrack on the chosen candidate (arriving from "Jump to the cause"). */
+  focusChosen: boolean;
   /** The engine seed from the URL (`&seed=`), when one was given; the lens never needs it, the trace keeps the random state. */
   seed: number | null;
 }
 
 const sameVariants = (a: Record<string, string>, b: Record<string, string>) => Object.keys({ ...a, ...b }).every((k) => a[k] === b[k]);
 
-export function StepView({ replay, levelText, defaultChart, seed }: StepViewProps) {
+export function StepView({ replay, levelText, defaultChart, seed, alternative, focusChosen }: StepViewProps) {
   const [hop, setHop] = useState(0);
   const [scrub, setScrub] = useState(replay.chartSnapshot.executed.length);
   const [open, setOpen] = useState<string | null>(null);
@@ -31,13 +35,17 @@ export function StepView({ replay, levelText, defaultChart, seed }: StepViewProp
   const [running, setRunning] = useState(false);
   const [whatIfError, setWhatIfError] = useState<string | null>(null);
 
+  const candidateHop = Math.max(
+    0,
+    replay.backtrack.findIndex((h) => h.id === 'candidate'),
+  );
   useEffect(() => {
-    setHop(0);
+    setHop(focusChosen ? candidateHop : 0);
     setScrub(replay.chartSnapshot.executed.length);
     setOpen(null);
     setWhatIf(null);
     setWhatIfError(null);
-  }, [replay]);
+  }, [replay, focusChosen, candidateHop]);
 
   const current = replay.backtrack[hop];
   const highlighted = useMemo(() => {
@@ -50,7 +58,7 @@ export function StepView({ replay, levelText, defaultChart, seed }: StepViewProp
       ? defaultChart.structure
       : replay.chartSnapshot.structure;
 
-  const runWhatIf = async (body: { slots?: Record<string, string>; forceCandidateId?: string; horizonSteps: number }) => {
+  const runWhatIf = async (body: WhatIfBody) => {
     setRunning(true);
     setWhatIfError(null);
     try {
@@ -211,6 +219,7 @@ export function StepView({ replay, levelText, defaultChart, seed }: StepViewProp
             error={whatIfError}
             result={whatIf}
             onRun={runWhatIf}
+            alternative={alternative}
           />
           <section className="panel narrative" aria-label="Narrative">
             <header>
