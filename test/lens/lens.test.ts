@@ -120,6 +120,15 @@ describe('GET /api/agent/traces/:traceId/steps/:n/replay', () => {
   });
 });
 
+describe('GET /api/agent/traces/:traceId/cause', () => {
+  it('a cleared run answers that nothing was lost: pointOfNoReturn null', async () => {
+    const { status, body } = await server.get(`/api/agent/traces/${TRACE_ID}/cause`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ traceId: TRACE_ID, outcome: { result: 'success' }, pointOfNoReturn: null, decisive: null, checked: [] });
+    expect(body.note).toMatch(/cleared/);
+  });
+});
+
 describe('GET /api/agent/traces/:traceId/timeline', () => {
   it('has one cell per step with the chosen candidate’s lane', async () => {
     const { status, body } = await server.get(`/api/agent/traces/${TRACE_ID}/timeline`);
