@@ -1,7 +1,8 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--json]`: runs levels through the planning chart on a
+// [--slots candidates=geometric] [--direct] [--cause] [--json]`: runs levels through the planning chart on a
 // pool of worker processes (both cores) with a progress bar and prints the clear rate and
-// per-level outcomes (one JSON object with --json). Keeps no traces (bulk runs).
+// per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
+// return (src/lens/causeForEpisode.ts). Keeps no traces (bulk runs).
 import { SingleBar, Presets } from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
@@ -12,6 +13,7 @@ function fail(message: string): never {
   return failWith('eval', message);
 }
 import { runPool } from '../runner/pool.js';
+import { causesForFailedLevels } from '../lens/causeForEpisode.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     slots: { type: 'string' },
     direct: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    cause: { type: 'boolean', default: false },
   },
 });
 let playData: number;
@@ -65,6 +68,15 @@ await runPool<EvalTask, EvalResult>(
 progressBar?.stop();
 
 results.sort((p, q) => p.level - q.level || p.seed - q.seed);
+if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
+const causes = values.cause
+  ? await causesForFailedLevels(results, {
+      playData,
+      profile: values.profile,
+      slots,
+      workers: values.workers ? Number(values.workers) : undefined,
+    })
+  : null;
 const perLevel = levels.map((level) => {
   const mine = results.filter((r) => r.level === level);
   const best = mine.find((r) => r.cleared) ?? mine[0];
@@ -78,6 +90,7 @@ const perLevel = levels.map((level) => {
     steps: best.steps,
     reason: best.reason,
     end: best.end,
+    ...(causes && !mine.some((r) => r.cleared) ? { cause: causes.get(level) ?? null } : {}),
   };
 });
 const cleared = results.filter((r) => r.cleared).length;
@@ -103,4 +116,9 @@ else {
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
   );
+  for (const l of causes ? perLevel : [])
+    if ('cause' in l && l.cause)
+      console.log(
+        `level ${l.level}: ${l.cause.verdict === 'lost' ? `lost at step ${l.cause.pointOfNoReturn!.stepIndex}, tick ${l.cause.pointOfNoReturn!.tick}: ${l.cause.chosen}` : `${l.cause.verdict} (${l.cause.note})`}`,
+      );
 }
