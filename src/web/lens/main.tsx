@@ -71,12 +71,35 @@ function App() {
     );
   }, [loc.trace]);
 
+  // A run still being played (opened from the game page's "Inspect this step") has no recording yet:
+  // its steps open once it ends and saves one, so the page looks again every two seconds until then.
+  const playing = timeline !== null && !timeline.hasRecording && timeline.outcome === null;
+  useEffect(() => {
+    if (!playing || !loc.trace) return;
+    const trace = loc.trace;
+    const timer = setInterval(() => {
+      lensApi.timeline(trace).then(
+        (t) => {
+          if (t.hasRecording || t.outcome) {
+            setTimeline(t);
+            lensApi.runs().then(setRuns, () => {});
+          }
+        },
+        () => {},
+      );
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [playing, loc.trace]);
+
+  const timelineTrace = timeline?.traceId ?? null;
+  const outcomeResult = (timeline?.outcome as { result?: string } | null)?.result ?? null;
+  const replayable = timeline !== null && timeline.traceId === loc.trace && timeline.hasRecording;
   // A failed run's point of no return: computed by the server on first ask (a worker, up to its stated
   // time limit), cached with the run after that.
   useEffect(() => {
     setCause(null);
     setCauseState(null);
-    if (!loc.trace || !timeline || timeline.traceId !== loc.trace || timeline.outcome?.result !== 'failure') return;
+    if (!loc.trace || timelineTrace !== loc.trace || outcomeResult !== 'failure') return;
     let live = true;
     setCauseState({ started: Date.now(), error: null });
     lensApi.cause(loc.trace).then(
@@ -94,7 +117,7 @@ function App() {
     return () => {
       live = false;
     };
-  }, [loc.trace, timeline]);
+  }, [loc.trace, timelineTrace, outcomeResult]);
 
   useEffect(() => {
     if (!causeState || causeState.error) return;
@@ -104,7 +127,7 @@ function App() {
 
   useEffect(() => {
     setReplay(null);
-    if (!loc.trace || loc.step === null) return;
+    if (!loc.trace || loc.step === null || !replayable) return;
     let live = true;
     setLoading(true);
     setError(null);
@@ -115,7 +138,7 @@ function App() {
     return () => {
       live = false;
     };
-  }, [loc.trace, loc.step, loc.seed]);
+  }, [loc.trace, loc.step, loc.seed, replayable]);
 
   useEffect(() => {
     if (replay || error) setLoading(false);
@@ -207,6 +230,14 @@ function App() {
                 </button>
               ) : null}
             </p>
+          ) : null}
+          {playing ? (
+            <p className="panel muted" data-testid="run-playing" role="status">
+              This run is still being played: its steps open here once it ends and its recording is saved.
+            </p>
+          ) : null}
+          {timeline && !timeline.hasRecording && timeline.outcome !== null ? (
+            <p className="panel muted">This run has no saved recording, so its steps cannot be re-played.</p>
           ) : null}
           {loading && !replay ? <p className="panel muted">Re-materialising the step (replaying the recording, re-planning)…</p> : null}
           {replay ? (
