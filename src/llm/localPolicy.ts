@@ -12,7 +12,8 @@ const safe = (c: Candidate) => !c.stallBlocked && c.outcome?.died !== true && c.
 /** Picks the candidate the local policy would answer with (exported for tests and the greedy loop). */
 export function localChoice(candidates: Candidate[]): { candidate: Candidate | null; why: string } {
   const planned = candidates.find((c) => c.kind === 'planned_route' && safe(c));
-  if (planned) return { candidate: planned, why: `the searched plan: ${planned.goal}` };
+  // Its goal already says "follow the searched plan: ..." (said once, not twice).
+  if (planned) return { candidate: planned, why: planned.goal };
   const best = candidates.find(safe);
   if (best) return { candidate: best, why: `best safe candidate (${best.kind}, score ${best.score}): ${best.goal}` };
   const any = candidates.find((c) => !c.stallBlocked) ?? candidates[0] ?? null;
