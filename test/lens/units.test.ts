@@ -14,6 +14,7 @@ import { verifyReceipts } from '../../src/lens/verify.js';
 import { chartStructure } from '../../src/service/planningService.js';
 import type { TraceRun } from '../../src/stores/index.js';
 import { chartGraph, END_OF_STEP, stepOverlay } from '../../src/web/lens/chartGraph.js';
+import { readLocation, stepOutOfRange } from '../../src/web/lens/format.js';
 
 const call = (overrides: Partial<StoredModelCall['receipt']> = {}): StoredModelCall => ({
   receipt: {
@@ -26,6 +27,19 @@ const call = (overrides: Partial<StoredModelCall['receipt']> = {}): StoredModelC
     ],
     ...overrides,
   },
+});
+
+describe('the lens page’s step= parameter', () => {
+  it('answers a step outside the run, or not a number, with the valid range', () => {
+    expect(stepOutOfRange(readLocation('?trace=t&step=12'), 99)).toBeNull();
+    expect(stepOutOfRange(readLocation('?trace=t&step=120'), 99)).toBe(
+      'This run has no step 120: its steps are 0 to 98. Pick one in the timeline.',
+    );
+    expect(stepOutOfRange(readLocation('?trace=t&step=-3'), 99)).toBe(
+      'step=-3 is not a step number: its steps are 0 to 98. Pick one in the timeline.',
+    );
+    expect(stepOutOfRange(readLocation('?trace=t'), 0)).toBeNull();
+  });
 });
 
 describe('dispositionsOnce', () => {

@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import type { CauseAnswer } from '../../lens/cause.js';
 import type { ReplayAnswer, TimelineAnswer } from '../../lens/types.js';
 import { lensApi, type ChartAnswer, type PackSummary, type RunSummary } from './api.js';
-import { levelName, locationSearch, readLocation, type LensLocation } from './format.js';
+import { levelName, locationSearch, readLocation, stepOutOfRange, type LensLocation } from './format.js';
 import { RunList, Timeline } from './Runs.js';
 import { StepView } from './StepView.js';
 
@@ -93,7 +93,8 @@ function App() {
 
   const timelineTrace = timeline?.traceId ?? null;
   const outcomeResult = (timeline?.outcome as { result?: string } | null)?.result ?? null;
-  const replayable = timeline !== null && timeline.traceId === loc.trace && timeline.hasRecording;
+  const outOfRange = timeline !== null && timeline.traceId === loc.trace ? stepOutOfRange(loc, timeline.cells.length) : null;
+  const replayable = timeline !== null && timeline.traceId === loc.trace && timeline.hasRecording && outOfRange === null;
   // A failed run's point of no return: computed by the server on first ask (a worker, up to its stated
   // time limit), cached with the run after that.
   useEffect(() => {
@@ -229,6 +230,11 @@ function App() {
                   Replay without the seed
                 </button>
               ) : null}
+            </p>
+          ) : null}
+          {outOfRange ? (
+            <p className="panel bad-text" role="alert" data-testid="step-out-of-range">
+              {outOfRange}
             </p>
           ) : null}
           {playing ? (
