@@ -165,6 +165,19 @@ describe('runAgent with a fake server', () => {
     });
   });
 
+  it('a cancel with a reason (the page being closed) saves that reason', async () => {
+    const controller = new AbortController();
+    const server = fakeServer({});
+    const game = Game.fromLevel(1, 1, { seed: 1 });
+    const playTicks = async (keyCode: number) => {
+      game.press(keyCode, 2);
+      controller.abort('the page was closed during the run');
+    };
+    const result = await runAgent(options(server, game, { signal: controller.signal, playTicks }));
+    expect(result).toMatchObject({ reason: 'cancelled', failureDetail: 'the page was closed during the run' });
+    expect(server.saves[0].solver?.failureReason).toBe('cancelled: the page was closed during the run');
+  });
+
   it('cancelling while an action plays stops the run after it', async () => {
     const controller = new AbortController();
     const server = fakeServer({});

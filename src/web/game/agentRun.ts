@@ -111,6 +111,11 @@ export function stepViewOf(response: NextActionResponse, tick: number, ticks: nu
   };
 }
 
+/** Why the run was cancelled: the abort's reason when it is a sentence (a page being closed says so), else a plain cancel. */
+function cancelDetail(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'the run was cancelled';
+}
+
 function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof Error && error.name === 'AbortError');
 }
@@ -146,6 +151,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   while (!game.over && steps < limits.maxSteps && game.state.tick < maxTicks) {
     if (signal.aborted) {
       failure = 'cancelled';
+      failureDetail = cancelDetail(signal);
       break;
     }
     const before = game.snapshot({ withEngineState: true });
@@ -164,7 +170,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       );
     } catch (error) {
       failure = isAbort(error, signal) ? 'cancelled' : 'planning_failed';
-      failureDetail = failure === 'cancelled' ? 'the run was cancelled' : (error as Error).message;
+      failureDetail = failure === 'cancelled' ? cancelDetail(signal) : (error as Error).message;
       break;
     }
     solver.modelProfile = response.planner.modelProfile ?? solver.modelProfile;
@@ -183,7 +189,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     history.push(historyEntry(response.candidateId, { ...response.action, ticks }, before, after));
     if (signal.aborted && !game.over) {
       failure = 'cancelled';
-      failureDetail = 'the run was cancelled';
+      failureDetail = cancelDetail(signal);
       break;
     }
   }

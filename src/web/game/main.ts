@@ -319,8 +319,10 @@ function stopAiRun(): void {
 window.addEventListener('pagehide', () => {
   if (!run?.closingRecording) return;
   const [pd, lvl] = [playData, level];
-  api.saveRecordingOnClose(pd, lvl, run.closingRecording('the page was closed during the run'));
-  run.controller.abort();
+  const reason = 'the page was closed during the run';
+  api.saveRecordingOnClose(pd, lvl, run.closingRecording(reason));
+  // The loop's own save (if the page lives long enough to send it) then says the same.
+  run.controller.abort(reason);
 });
 
 // ---------------------------------------------------------------- keyboard and buttons
