@@ -127,7 +127,11 @@ export function Timeline({
           ))}
           <span>F fallback · R retry · S stall · ☠ death · ⚑ point of no return</span>
         </span>
-        {!timeline.hasRecording ? <span className="badge warn">no recording: steps cannot be replayed</span> : null}
+        {!timeline.hasRecording ? (
+          <span className="badge warn">
+            {timeline.outcome === null ? 'still playing: its steps open when it ends' : 'no recording: steps cannot be replayed'}
+          </span>
+        ) : null}
       </header>
       <div
         className="cells"
