@@ -43,6 +43,7 @@ const runs = Number(values.runs);
 const seed = Number(values.seed);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs must be a positive integer');
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
+if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
 
 const tasks: EvalTask[] = [];
 for (const level of levels)
@@ -68,7 +69,6 @@ await runPool<EvalTask, EvalResult>(
 progressBar?.stop();
 
 results.sort((p, q) => p.level - q.level || p.seed - q.seed);
-if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
 const causes = values.cause
   ? await causesForFailedLevels(results, {
       playData,
