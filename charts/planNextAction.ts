@@ -9,7 +9,13 @@ import type { Candidate, HistoryEntry, Snapshot } from '../src/agent/schemas.js'
 import type { DebugLog } from '../src/llm/debugLog.js';
 import type { ModelProvider } from '../src/llm/provider.js';
 import { StageReceiptRecorder } from '../recorders/stageReceipts.js';
-import { assembleTraceStep, type CandidateSummary, type TraceStepRecord, type TraceValidation } from '../recorders/traceStep.js';
+import {
+  assembleTraceStep,
+  randomStateOf,
+  type CandidateSummary,
+  type TraceStepRecord,
+  type TraceValidation,
+} from '../recorders/traceStep.js';
 import { runnablePlanningChart } from './buildPlanningChart.js';
 import { QUIET_NARRATIVE, executorOptions } from './runOptions.js';
 import type { SlotId } from './conventions.js';
@@ -155,10 +161,11 @@ export async function planNextAction(request: PlanningRequest, deps: PlanningDep
     receipts: receipts.receipts(),
     events: receipts.events(),
   });
-  // The engine's random state (one uint32) at this step: a demo keeps the draws' results but not
-  // the seed, and the lens needs it to re-run the step's simulations exactly.
-  const rng = request.snapshot.engineState?.rng;
-  if (rng !== undefined) traceStep.state.rng = rng;
+  // The engine's random state at this step (the generator's uint32 and the respawn column order it
+  // shuffled): a demo keeps the draws' results but not the seed, and the lens needs both to re-run
+  // the step's simulations exactly (a guard reborn inside the plan search's look-ahead).
+  const engine = request.snapshot.engineState;
+  if (engine) Object.assign(traceStep.state, randomStateOf(engine));
   const candidate = candidates.find((c) => c.id === state.selection?.candidateId);
   if (!candidate || !state.action) {
     throw new NoValidCandidateError(

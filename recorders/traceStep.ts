@@ -14,6 +14,7 @@ import {
   type HistoryPoint,
   type StallReport,
 } from '../src/agent/schemas.js';
+import type { EngineState } from '../src/game/schemas.js';
 import { EVENTS } from '../charts/conventions.js';
 import type { CandidatesBuiltPayload, PlanningState } from '../charts/planningState.js';
 import { modelReceiptSchema, type ModelReceipt } from './modelReceipt.js';
@@ -272,6 +273,14 @@ function stallSupervisor(stall: StallReport, state: PlanningState): TraceStepRec
 function committed(candidates: readonly Candidate[], chosenId: string | null | undefined): { commitment?: Commitment } {
   const commitment = candidates.find((c) => c.id === chosenId)?.commitment;
   return commitment ? { commitment } : {};
+}
+
+/** What a trace step keeps of the engine's random machinery: the generator and the respawn column order it shuffled. */
+export type RandomState = Pick<EngineState, 'rng' | 'bornColumns' | 'bornCursor'>;
+
+/** The engine's random state at a step (the step's `state.rng`, `state.bornColumns`, `state.bornCursor`). */
+export function randomStateOf(engine: Pick<EngineState, 'rng' | 'bornColumns' | 'bornCursor'>): RandomState {
+  return { rng: engine.rng, bornColumns: [...engine.bornColumns], bornCursor: engine.bornCursor };
 }
 
 // ---------------------------------------------------------------- the assembler

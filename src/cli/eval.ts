@@ -1,7 +1,8 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--json]`: runs levels through the planning chart on a
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--cause] [--json]`: runs levels through the planning chart on a
 // pool of worker processes (both cores) with a progress bar and prints the clear rate and
-// per-level outcomes (one JSON object with --json). Keeps no traces (bulk runs).
+// per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
+// return (src/lens/causeForEpisode.ts). Keeps no traces (bulk runs).
 import { SingleBar, Presets } from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
@@ -13,6 +14,7 @@ function fail(message: string): never {
 }
 import { runPool } from '../runner/pool.js';
 import { DEFAULT_PLAN_SEARCH } from '../agent/search/planSearch.js';
+import { causesForFailedLevels } from '../lens/causeForEpisode.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     direct: { type: 'boolean', default: false },
     'budget-ticks': { type: 'string' },
     json: { type: 'boolean', default: false },
+    cause: { type: 'boolean', default: false },
   },
 });
 let playData: number;
@@ -45,11 +48,20 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 const budgetTicks = values['budget-ticks'] === undefined ? undefined : Number(values['budget-ticks']);
 if (budgetTicks !== undefined && (!Number.isInteger(budgetTicks) || budgetTicks < 100 || budgetTicks > 10_000_000))
   fail('--budget-ticks must be an integer from 100 to 10000000 (simulated ticks per decision)');
+if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
 
 const tasks: EvalTask[] = [];
 for (const level of levels)
   for (let i = 0; i < runs; i++)
-    tasks.push({ playData, level, seed: seed + i, profile: values.profile, slots, direct: values.direct, ...(budgetTicks ? { search: { budgetTicks } } : {}) });
+    tasks.push({
+      playData,
+      level,
+      seed: seed + i,
+      profile: values.profile,
+      slots,
+      direct: values.direct,
+      ...(budgetTicks ? { search: { budgetTicks } } : {}),
+    });
 
 const bar = values.json
   ? null
@@ -71,6 +83,14 @@ await runPool<EvalTask, EvalResult>(
 progressBar?.stop();
 
 results.sort((p, q) => p.level - q.level || p.seed - q.seed);
+const causes = values.cause
+  ? await causesForFailedLevels(results, {
+      playData,
+      profile: values.profile,
+      slots,
+      workers: values.workers ? Number(values.workers) : undefined,
+    })
+  : null;
 const perLevel = levels.map((level) => {
   const mine = results.filter((r) => r.level === level);
   const best = mine.find((r) => r.cleared) ?? mine[0];
@@ -85,6 +105,7 @@ const perLevel = levels.map((level) => {
     reason: best.reason,
     mechanism: best.mechanism,
     end: best.end,
+    ...(causes && !mine.some((r) => r.cleared) ? { cause: causes.get(level) ?? null } : {}),
   };
 });
 const cleared = results.filter((r) => r.cleared).length;
@@ -122,4 +143,9 @@ else {
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
   );
+  for (const l of causes ? perLevel : [])
+    if ('cause' in l && l.cause)
+      console.log(
+        `level ${l.level}: ${l.cause.verdict === 'lost' ? `lost at step ${l.cause.pointOfNoReturn!.stepIndex}, tick ${l.cause.pointOfNoReturn!.tick}: ${l.cause.chosen}` : `${l.cause.verdict} (${l.cause.note})`}`,
+      );
 }

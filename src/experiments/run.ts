@@ -167,7 +167,19 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   writeFileSync(
     resultsPath,
     JSON.stringify(
-      { experiment: exp, source: o.source ?? null, model, armModels, startedAt, finishedAt, cells: cells.length, summary, arms, episodes, failed },
+      {
+        experiment: exp,
+        source: o.source ?? null,
+        model,
+        armModels,
+        startedAt,
+        finishedAt,
+        cells: cells.length,
+        summary,
+        arms,
+        episodes,
+        failed,
+      },
       null,
       2,
     ) + '\n',

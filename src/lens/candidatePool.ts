@@ -1,10 +1,12 @@
 // Every proposal a step considered, not only the shown ones: re-proposes from the re-materialised
 // snapshot with the candidates module (the same checks the candidates slot ran) and keeps each
 // proposal's candidate with its disposition, so a what-if can force a candidate the chart rejected
-// (e.g. one whose simulated action walks into a guard). Pure (engine copies only).
+// (e.g. one whose simulated action walks into a guard), the plan search's planned_route included.
+// Also lists a step's dispositions once per id (a shown id is never also listed as rejected). Pure.
 import { analyzeSnapshot } from '../agent/analysis.js';
 import { checkProposal, proposeAll, type CandidateInputs } from '../agent/candidates.js';
 import { buildFacts } from '../agent/facts.js';
+import { plannedRouteProposal } from '../agent/plannedRoute.js';
 import { plannerOptionsSchema, type Candidate, type Snapshot } from '../agent/schemas.js';
 
 export interface PooledCandidate {
@@ -19,6 +21,8 @@ export interface PoolOptions {
   maxActionTicks: number;
   showCandidateScores: boolean;
   simulate: boolean;
+  /** The step's candidates variant searched a plan (its planned_route proposal is then in the pool too). */
+  planSearch: boolean;
 }
 
 /** The shown candidates first (as the chart built them), then every other proposal with why it was not shown. */
@@ -26,7 +30,15 @@ export function candidatePool(snapshot: Snapshot, options: PoolOptions, shown: r
   const pool: PooledCandidate[] = shown.map((candidate) => ({ candidate, disposition: 'exposed', why: `shown, score ${candidate.score}` }));
   const seen = new Set(shown.map((c) => c.id));
   const analysis = analyzeSnapshot(snapshot, { simulate: options.simulate });
-  const inputs: CandidateInputs = { analysis, facts: buildFacts(analysis), options: plannerOptionsSchema.parse(options) };
+  const facts = buildFacts(analysis);
+  // The same plan the candidates slot searched (deterministic on the same exact state).
+  const planned = options.planSearch && !facts.activeDig ? plannedRouteProposal(analysis).proposal : null;
+  const inputs: CandidateInputs = {
+    analysis,
+    facts,
+    options: plannerOptionsSchema.parse(options),
+    extraProposals: planned ? [planned] : [],
+  };
   for (const proposal of proposeAll(inputs)) {
     const checked = checkProposal(inputs, proposal);
     if (seen.has(checked.candidate.id)) continue;
@@ -42,4 +54,26 @@ export function candidatePool(snapshot: Snapshot, options: PoolOptions, shown: r
     );
   }
   return pool;
+}
+
+export interface Disposition {
+  id: string;
+  kind: string;
+  disposition: string;
+  why: string;
+}
+
+/**
+ * One disposition per candidate id: two proposals can share an id (a planned_route and a plain move
+ * to the same cell) and one be shown while the other was rejected. The shown one counts; the other
+ * is kept only as a note on it, so no id reads as both shown and rejected.
+ */
+export function dispositionsOnce(dispositions: readonly Disposition[]): Disposition[] {
+  const shown = new Set(dispositions.filter((d) => d.disposition === 'exposed').map((d) => d.id));
+  const out = new Map<string, Disposition>();
+  for (const d of dispositions) {
+    if (shown.has(d.id) && d.disposition !== 'exposed') continue;
+    out.set(d.id, { ...d });
+  }
+  return [...out.values()];
 }

@@ -10,26 +10,36 @@ import type { DemoRecord, EngineState } from '../game/schemas.js';
 import { lensBadRequest, lensConflict } from './errors.js';
 import type { StoredStep } from './storedStep.js';
 
+/** The live game's random machinery at a step, as the trace keeps it (see storedRandom). */
+export interface RandomState {
+  rng: number;
+  bornColumns?: number[];
+  bornCursor?: number;
+}
+
 /**
  * The engine state a live game would have had at this point of a playback. The playback cannot know
- * the live game's random generator (the demo records the draws' results, not the seed); pass `rng`
- * when it is known (a stored step's `state.rng`), else the playback's own stands in.
+ * the live game's random machinery (the demo records the draws' results, not the seed): pass it when
+ * the step stored it (`state.rng`, `state.bornColumns`, `state.bornCursor`), else the playback's own
+ * stands in.
  */
-export function liveEngineState(playback: Game, rng?: number): EngineState {
+export function liveEngineState(playback: Game, random?: RandomState): EngineState {
   const state = playback.serialize();
   return {
     ...state,
     // A live game waits in `start` until the first move key; once a tick ran it is `running` (or over).
     status: state.tick === 0 && state.status === 'running' ? 'start' : state.status,
-    ...(rng === undefined ? {} : { rng }),
+    ...(random === undefined ? {} : { rng: random.rng }),
+    ...(random?.bornColumns === undefined ? {} : { bornColumns: [...random.bornColumns] }),
+    ...(random?.bornCursor === undefined ? {} : { bornCursor: random.bornCursor }),
     playback: null,
     recording: null,
   };
 }
 
 /** The snapshot (with engineState) a client would have sent at this point of the playback. */
-export function liveSnapshot(playback: Game, rng?: number): Snapshot {
-  return Game.restore(liveEngineState(playback, rng)).snapshot({ withEngineState: true });
+export function liveSnapshot(playback: Game, random?: RandomState): Snapshot {
+  return Game.restore(liveEngineState(playback, random)).snapshot({ withEngineState: true });
 }
 
 // The random machinery (generator, respawn column order) is the live game's own; the rest must agree.
@@ -102,9 +112,9 @@ export class RecordingCursor {
   }
 
   /** Advance to `tick` (or as far as the recording goes) and return the live snapshot there. */
-  snapshotAt(tick: number, rng?: number): { snapshot: Snapshot; reached: boolean } {
+  snapshotAt(tick: number, random?: RandomState): { snapshot: Snapshot; reached: boolean } {
     const reached = this.advanceTo(tick);
-    if (!this.live) return { snapshot: liveSnapshot(this.game, rng), reached };
+    if (!this.live) return { snapshot: liveSnapshot(this.game, random), reached };
     const differs = firstDifference(this.live.serialize(), this.game.serialize());
     if (differs) {
       throw lensBadRequest(
@@ -116,10 +126,24 @@ export class RecordingCursor {
   }
 }
 
-/** The random generator state a stored step recorded, when the trace keeps it (`state.rng`). */
-export function storedRng(step: StoredStep): number | undefined {
-  const value = (step.state as Record<string, unknown>).rng;
-  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+/**
+ * The random machinery a stored step recorded (`state.rng`, and since the respawn order is stored too,
+ * `state.bornColumns` / `state.bornCursor`), or undefined for a trace that kept none.
+ */
+export function storedRandom(step: StoredStep): RandomState | undefined {
+  const state = step.state as Record<string, unknown>;
+  const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+  if (!int(state.rng)) return undefined;
+  const columns = state.bornColumns;
+  const bornColumns = Array.isArray(columns) && columns.every((c) => int(c) && c >= 0 && c <= 27) ? (columns as number[]) : undefined;
+  const bornCursor = int(state.bornCursor) && state.bornCursor >= 0 ? state.bornCursor : undefined;
+  return { rng: state.rng, ...(bornColumns ? { bornColumns } : {}), ...(bornCursor !== undefined ? { bornCursor } : {}) };
+}
+
+/** True when the step stored the whole random machinery (generator and respawn order): its re-run is exact. */
+export function storesWholeRandomState(step: StoredStep): boolean {
+  const random = storedRandom(step);
+  return random?.bornColumns !== undefined && random.bornCursor !== undefined;
 }
 
 export interface MaterializedStep {
@@ -151,7 +175,7 @@ export function materializeSteps(
   const before: MaterializedStep[] = [];
   for (const step of steps) {
     if (step.stepIndex > stepIndex) break;
-    const { snapshot, reached } = cursor.snapshotAt(step.state.tick, storedRng(step));
+    const { snapshot, reached } = cursor.snapshotAt(step.state.tick, storedRandom(step));
     if (!reached) {
       throw lensConflict(
         `the recording ends at tick ${cursor.tick}, before step ${step.stepIndex} (tick ${step.state.tick}); it does not belong to this run or was cut short`,

@@ -18,13 +18,15 @@ import { resolveAgentConfig, type AgentConfig } from '../config/agentConfig.js';
 import type { ModelProvider } from '../llm/provider.js';
 import type { Recording, TraceRun } from '../stores/index.js';
 import { buildBacktrack } from './backtrack.js';
+import { dispositionsOnce } from './candidatePool.js';
 import { lensConflict, lensNotFound } from './errors.js';
 import {
   clampTicks,
   historyDifferences,
   materializeSteps,
   rebuildHistory,
-  storedRng,
+  storedRandom,
+  storesWholeRandomState,
   type CursorOptions,
   type MaterializedRun,
 } from './materialize.js';
@@ -58,7 +60,11 @@ export async function loadStepContext(sources: LensSources, traceId: string, ste
   const { steps } = parseSteps(run.steps);
   const step = steps.find((s) => s.stepIndex === stepIndex);
   if (!step) {
-    throw lensNotFound('step not found', { traceId, stepIndex, stepCount: run.steps.length });
+    const last = steps.at(-1)?.stepIndex;
+    throw lensNotFound(
+      last === undefined ? 'this run has no steps yet' : `there is no step ${stepIndex} in this run: its steps are 0 to ${last}`,
+      { traceId, stepIndex, stepCount: run.steps.length, validRange: last === undefined ? null : { from: 0, to: last } },
+    );
   }
   for (let k = 0; k <= stepIndex; k++) {
     if (steps[k]?.stepIndex !== k) {
@@ -72,8 +78,8 @@ export async function loadStepContext(sources: LensSources, traceId: string, ste
   const recording = await sources.getRecording(traceId);
   if (!recording) {
     throw lensConflict(
-      `run ${traceId} has no saved recording (the agent record whose id is the trace id); the lens replays that recording to re-materialise a step, so it cannot replay this one — save the run's recording (PUT /api/recordings/${run.playData}/${run.level} with this traceId) or pick a finished run`,
-      { traceId, stepIndex },
+      'this run has no saved recording (it stopped before it could save one, or the recording was deleted since); the lens rebuilds every step from that recording, so its steps cannot be opened',
+      { traceId, stepIndex, recordId: traceId, playData: run.playData, level: run.level },
     );
   }
   const config = resolveAgentConfig(run.config).config;
@@ -102,13 +108,18 @@ export function prepareStep(ctx: StepContext, options: CursorOptions = {}): Prep
     recomputed: differences.length ? differences.join('; ') : `${history.length} entries, tail identical`,
     ok: differences.length === 0,
   });
+  const random = storedRandom(ctx.step);
   checks.push({
     name: 'random generator',
-    stored: storedRng(ctx.step) !== undefined ? `the step's state.rng` : 'not stored',
+    stored: storesWholeRandomState(ctx.step)
+      ? "the step's generator and respawn order"
+      : random
+        ? "the step's generator (no respawn order: a trace written before it was stored)"
+        : 'not stored',
     recomputed:
       options.seed !== undefined
         ? `replayed from seed ${options.seed}`
-        : storedRng(ctx.step) !== undefined
+        : random
           ? 'taken from the step'
           : 'unknown: the playback’s stands in (simulations that draw random numbers may differ)',
     ok: true,
@@ -357,7 +368,7 @@ export async function replayStep(
     chartSnapshot: chartSnapshotOf(traceStep, traceStep.slots),
     candidates: lensList,
     chosen: { candidateId: chosenId, kind: traceStep.selectedCandidateKind, action: ctx.step.action ?? traceStep.action },
-    dispositions: traceStep.planner.dispositions,
+    dispositions: dispositionsOnce(traceStep.planner.dispositions),
     facts,
     history: prepared.history,
     backtrack,

@@ -1,5 +1,5 @@
 // The lens's answer shapes: what GET .../steps/:n/replay, POST .../steps/:n/counterfactual and
-// GET .../timeline return. Types only, shared by the server (src/lens, routes/lens.ts) and the page
+// GET .../timeline return (GET .../cause answers src/lens/cause.ts's CauseAnswer). Types only, shared by the server (src/lens, routes/lens.ts) and the page
 // (src/web/lens), so the two cannot drift; no runtime code, no I/O.
 import type { CombinedNarrativeEntry } from 'footprintjs';
 import type { Candidate, Facts, HistoryEntry, Outcome, Snapshot } from '../agent/schemas.js';
@@ -126,7 +126,7 @@ export interface ReplayAnswer {
 }
 
 export interface OutcomeSummary {
-  /** Planning steps actually played (may be fewer than asked when the game ended). */
+  /** Planning steps played within the horizon (each forced key counts as one). */
   steps: number;
   tick: number;
   ticks: number;
@@ -135,17 +135,24 @@ export interface OutcomeSummary {
   goldComplete: boolean;
   state: string;
   alive: boolean;
-  /** Runner cell after every step, first step first. */
+  /** The level was cleared. */
+  cleared: boolean;
+  /** Runner cell every SAMPLE_TICKS ticks from the step and at the end: the same ticks on both sides. */
   path: (Cell & { tick: number })[];
-  /** The step (0-based, within the horizon) after which the runner was dead, or null. */
-  diedAtStep: number | null;
+  /** The tick the runner died at within the horizon, or null. */
+  diedAtTick: number | null;
 }
 
 export interface CounterfactualAnswer {
   traceId: string;
   stepIndex: number;
-  horizonSteps: number;
-  request: { slots: Record<string, string>; forceCandidateId: string | null };
+  /** Ticks played from the step (the what-if stops sooner at a death or a cleared level). */
+  horizonTicks: number;
+  request: {
+    slots: Record<string, string>;
+    forceCandidateId: string | null;
+    forceKeys: { keyCode: number; ticks: number }[] | null;
+  };
   /** What the chart chose for the step under the what-if. */
   choice: {
     candidateId: string | null;

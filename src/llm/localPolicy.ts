@@ -28,7 +28,8 @@ type Choosable = ReadCandidate;
 function choose<C extends Choosable>(candidates: readonly C[]): { candidate: C | null; why: string } {
   const safe = (c: C) => !c.blocked && !c.died && !c.trapped;
   const planned = candidates.find((c) => c.kind === 'planned_route' && safe(c));
-  if (planned) return { candidate: planned, why: `the searched plan: ${planned.goal}` };
+  // Its goal already says "follow the searched plan: ..." (said once, not twice).
+  if (planned) return { candidate: planned, why: planned.goal };
   const best = candidates.find(safe);
   if (best) {
     const score = best.score === null ? '' : `, score ${best.score}`;

@@ -99,6 +99,8 @@ export const traceRunSchema = z.object({
   stepCount: int.min(0),
   latestAction: actionRecord.nullable(),
   outcome: runOutcomeSchema.optional(),
+  /** The lens's point-of-no-return answer (src/lens/cause.ts), cached once computed; dropped when the outcome changes. */
+  cause: z.record(z.string(), z.unknown()).optional(),
   steps: z.array(traceStepSchema),
 });
 export type TraceRun = z.infer<typeof traceRunSchema>;
@@ -124,6 +126,7 @@ export const traceJournalOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('step'), id: z.string().min(1), at: isoTimestamp, step: traceStepSchema }),
   z.object({ op: z.literal('outcome'), id: z.string().min(1), at: isoTimestamp, outcome: runOutcomeSchema }),
   z.object({ op: z.literal('delete'), id: z.string().min(1), at: isoTimestamp }),
+  z.object({ op: z.literal('cause'), id: z.string().min(1), at: isoTimestamp, cause: z.record(z.string(), z.unknown()) }),
 ]);
 export type TraceJournalOp = z.infer<typeof traceJournalOpSchema>;
 
@@ -139,6 +142,8 @@ export const runSummarySchema = z.object({
   model: runModelSchema,
   slots: z.record(z.string(), z.string()),
   outcome: runOutcomeSchema.nullable(),
+  /** Where a failed run was lost, once the lens computed it (null: not computed, or nothing lost). */
+  lostAt: z.object({ stepIndex: int, tick: int, chosen: z.string(), verdict: z.string() }).nullable().optional(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 

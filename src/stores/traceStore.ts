@@ -2,7 +2,7 @@
 // their steps, so a person can inspect what the planner saw and chose. A step is 10-20 KB and a
 // run has up to 300, so rewriting the file per write would cost O(store) per step: the store is
 // journaled instead (jsonStoreFile.ts). Every change is one op (create run, append step, set
-// outcome, delete run) applied by `applyOp`, the same code whether it happens live or is replayed
+// outcome, cache a cause, delete run) applied by `applyOp`, the same code whether it happens live or is replayed
 // from `agent-traces.journal.jsonl` on open. Steps never change once appended, so each is kept as
 // its JSON text: a journal line or a compaction then costs string joins, not re-serialization.
 import { JsonFileStore, newestFirst, type JournalCodec, type JsonStoreOptions } from './jsonStoreFile.js';
@@ -62,6 +62,14 @@ const traceJournalCodec: JournalCodec<TraceOp> = {
   },
 };
 
+/** Where the cached cause says the run was lost (src/lens/cause.ts's answer, read leniently). */
+function lostAtOf(cause: Record<string, unknown> | undefined): RunSummary['lostAt'] {
+  const point = cause?.pointOfNoReturn as { stepIndex?: unknown; tick?: unknown } | null | undefined;
+  if (!point || typeof point.stepIndex !== 'number' || typeof point.tick !== 'number') return null;
+  const chosen = (cause?.decisive as { chosen?: { summary?: unknown } } | null | undefined)?.chosen?.summary;
+  return { stepIndex: point.stepIndex, tick: point.tick, chosen: typeof chosen === 'string' ? chosen : '', verdict: 'lost' };
+}
+
 function summarize(meta: TraceRunMeta): RunSummary {
   return structuredClone({
     traceId: meta.id,
@@ -74,6 +82,7 @@ function summarize(meta: TraceRunMeta): RunSummary {
     model: meta.model,
     slots: meta.slots,
     outcome: meta.outcome ?? null,
+    lostAt: lostAtOf(meta.cause),
   });
 }
 
@@ -128,8 +137,14 @@ export class TraceStore extends JsonFileStore<TraceFile, TraceOp> {
     }
     const entry = this.#runs.get(op.id);
     if (!entry) throw new TraceNotFoundError(op.id);
+    if (op.op === 'cause') {
+      // A cached computation, not activity: the run keeps its place among the 10 kept.
+      entry.meta.cause = structuredClone(op.cause);
+      return;
+    }
     if (op.op === 'outcome') {
       entry.meta.outcome = structuredClone(op.outcome);
+      delete entry.meta.cause; // computed for the outcome it had
     } else {
       entry.stepJson.push(op.stepJson);
       entry.meta.stepCount = entry.stepJson.length;
@@ -183,6 +198,15 @@ export class TraceStore extends JsonFileStore<TraceFile, TraceOp> {
       this.#existing(id, meta);
       this.commit({ op: 'outcome', id, at: this.nowIso(), outcome: parsedOutcome });
       return summarize(this.#runs.get(id)!.meta);
+    });
+  }
+
+  /** Cache the lens's cause answer with the run (it does not count as activity: the run keeps its place). */
+  async setCause(traceId: string, cause: Record<string, unknown>): Promise<void> {
+    const id = parseInput(traceIdSchema, traceId, 'traceId');
+    return this.mutate(() => {
+      if (!this.#runs.has(id)) throw new TraceNotFoundError(id);
+      this.commit({ op: 'cause', id, at: this.nowIso(), cause: structuredClone(cause) });
     });
   }
 

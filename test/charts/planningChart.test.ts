@@ -246,9 +246,14 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
       'routeAccess',
       'activeDig',
       'rng',
+      'bornColumns',
+      'bornCursor',
     ]);
-    // the engine's random state at the step (so the lens can re-run its simulations), nothing else of engineState
+    // the engine's random state at the step (generator and respawn order, so the lens can re-run its
+    // simulations exactly), nothing else of engineState
     expect(step.state.rng).toBe(snapshot.engineState!.rng);
+    expect(step.state.bornColumns).toEqual(snapshot.engineState!.bornColumns);
+    expect(step.state.bornCursor).toBe(snapshot.engineState!.bornCursor);
     expect(step.modelCall).toMatchObject({ status: 'ok' });
     expect(step.stallSupervisor).toMatchObject({ severity: 'stalled', retryAttempted: false, fallbackAfterRetry: false });
   });

@@ -159,4 +159,29 @@ describe('the game page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('closing the page mid-run still finalizes the run: its recording is saved with the reason and the trace gets its outcome', async () => {
+    const { page, errors } = await harness.open('/?pack=1&level=1&seed=1&profile=local&tps=14');
+    await page.click('#ai-run');
+    await page.waitForSelector('[data-testid="agent-step-number"]:has-text("Step 2")', { timeout: 60_000 });
+    const href = (await page.getAttribute('[data-testid="inspect-step"]', 'href'))!;
+    const runId = new URLSearchParams(href.split('?')[1]).get('trace')!;
+    expect(errors).toEqual([]);
+    await page.close({ runBeforeUnload: true });
+    let run: { outcome?: { result: string } | null; stepCount: number } | null = null;
+    for (let i = 0; i < 50 && !run?.outcome; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const answer = await fetch(`${harness.base}/api/agent/traces/${runId}`);
+      run = answer.ok ? await answer.json() : null;
+    }
+    expect(run?.outcome).toMatchObject({ result: 'failure' });
+    const records = (await (await fetch(`${harness.base}/api/recordings/1/1/records`)).json()).records as {
+      id: string;
+      solver?: { failureReason?: string };
+    }[];
+    expect(records.find((r) => r.id === runId)?.solver?.failureReason).toBe('cancelled: the page was closed during the run');
+    // Every step of it can be opened.
+    const replay = await fetch(`${harness.base}/api/agent/traces/${runId}/steps/${run!.stepCount - 1}/replay`);
+    expect(replay.status).toBe(200);
+  });
 });

@@ -100,6 +100,29 @@ describe('the lens page', () => {
     await page.close();
   });
 
+  it('at 1280x800 no badge, dropdown or cell spills out of its panel', async () => {
+    const { page, errors } = await openLens(`/lens.html?trace=${TRACE_ID}&step=${deadly.step}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForSelector('[data-testid="verified-badge"]', { timeout: 60_000 });
+    await page.selectOption('[data-testid="force-candidate"]', deadly.id);
+    const spilling = await page.$$eval('.panel select, .panel .badge, .panel input, .panel button', (els) =>
+      els.flatMap((el) => {
+        const panel = el.closest('.panel')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        if (box.width === 0) return [];
+        const out = box.left < panel.left - 1 || box.right > panel.right + 1;
+        return out
+          ? [
+              `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').slice(0, 40)}" ${Math.round(box.right - panel.right)} px`,
+            ]
+          : [];
+      }),
+    );
+    expect(spilling).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens a step from a deep link (?trace=<id>&step=<n>)', async () => {
     const { page, errors } = await openLens(`/lens.html?trace=${TRACE_ID}&step=0`);
     const badge = await page.waitForSelector('[data-testid="verified-badge"]', { timeout: 60_000 });

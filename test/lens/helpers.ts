@@ -1,12 +1,14 @@
-// Fixtures of the lens tests: a real Classic 1 run played in-process (runEpisode + the chart planner
-// with the offline `local` profile, every step traced into a TraceStore in a temp dir, the agent
-// recording saved and linked), and a real server (createApp on 127.0.0.1:0) over those stores.
+// Fixtures of the lens tests: a real Classic 1 run and a real failed run (a level the agent dies on,
+// with a guard reborn before the end) played in-process (runEpisode + the chart planner with the
+// offline `local` profile, every step traced into a TraceStore in a temp dir, the agent recording
+// saved and linked), and a real server (createApp on 127.0.0.1:0) over those stores.
 // Whoever starts something here stops it with the returned close().
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EngineState } from '../../src/game/schemas.js';
 import { defaultAgentConfig } from '../../src/config/agentConfig.js';
 import { createLogger } from '../../src/config/logger.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
@@ -51,6 +53,70 @@ export async function recordClassic1(): Promise<{ dataDir: string; episode: Epis
   const episode = await playClassic1Into(traceStore, recordingStore, TRACE_ID);
   await Promise.all([traceStore.close(), recordingStore.close()]);
   return { dataDir, episode };
+}
+
+export const FAILED_TRACE_ID = 'lens-failed-run';
+
+/** Levels the agent has died on, with fixed seeds: the first that ends in a death after a guard's rebirth is the failed run. */
+const FAILING_CANDIDATES: readonly { level: number; seed: number }[] = [
+  { level: 10, seed: 2 },
+  { level: 10, seed: 99999 },
+  { level: 5, seed: 2 },
+  { level: 9, seed: 2 },
+  { level: 10, seed: 3 },
+  { level: 5, seed: 7 },
+  { level: 9, seed: 7 },
+];
+
+export interface FailedRun {
+  dataDir: string;
+  episode: EpisodeResult;
+  /** The engine state each step was handed (what the lens must re-materialise), step 0 first. */
+  handed: EngineState[];
+}
+
+/**
+ * Plays Classic levels the agent fails on (fixed seeds) until one ends in a death after a guard was
+ * reborn (so the respawn order matters to re-materialising), traced into fresh stores, and saves its
+ * linked agent recording. The run itself, not this list, says which step lost it.
+ */
+export async function recordFailedRun(): Promise<FailedRun> {
+  for (const { level, seed } of FAILING_CANDIDATES) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fr-lens-failed-'));
+    const traceStore = await TraceStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
+    const recordingStore = await RecordingStore.open(dataDir, { coalesceMs: 5, logger: quiet() });
+    const planner = chartPlanner({ config: defaultAgentConfig(), profile: resolveProfile({}, {}), env: {}, traceStore });
+    const handed: EngineState[] = [];
+    const episode = await runEpisode({
+      playData: 1,
+      level,
+      seed,
+      maxSteps: 400,
+      maxTicks: 6000,
+      historyLimit: 24,
+      traceId: FAILED_TRACE_ID,
+      planner: (request, signal) => {
+        handed.push(request.snapshot.engineState!);
+        return planner(request, signal);
+      },
+    });
+    const died = episode.reason === 'killed_by_guard' || episode.reason === 'killed_by_hole';
+    if (died && episode.demo.bornPos.length > 0) {
+      await saveRecordingAndLink(recordingStore, traceStore, 1, level, {
+        source: 'agent',
+        result: 'failure',
+        traceId: FAILED_TRACE_ID,
+        solver: { modelProfile: 'local', provider: 'local', model: 'local-policy' },
+        demo: episode.demo,
+        finalSnapshot: episode.finalSnapshot,
+      });
+      await Promise.all([traceStore.close(), recordingStore.close()]);
+      return { dataDir, episode, handed };
+    }
+    await Promise.all([traceStore.close(), recordingStore.close()]);
+    await removeDir(dataDir);
+  }
+  throw new Error('none of the failing candidates ended in a death after a rebirth: add a level the agent fails on');
 }
 
 /** A copy of a data dir (to corrupt without touching the original). */

@@ -107,7 +107,8 @@ describe('GET /api/agent/traces/:traceId/steps/:n/replay', () => {
     expect((await server.get(replayPath(0, 'no-such-run'))).status).toBe(404);
     const unknownStep = await server.get(replayPath(9999));
     expect(unknownStep.status).toBe(404);
-    expect(unknownStep.body.error).toBe('step not found');
+    expect(unknownStep.body.error).toBe(`there is no step 9999 in this run: its steps are 0 to ${stepCount - 1}`);
+    expect(unknownStep.body.validRange).toEqual({ from: 0, to: stepCount - 1 });
     expect((await server.get(`/api/agent/traces/${TRACE_ID}/steps/x/replay`)).status).toBe(400);
     expect((await server.get(`${replayPath(1)}?seed=abc`)).status).toBe(400);
 
@@ -116,6 +117,15 @@ describe('GET /api/agent/traces/:traceId/steps/:n/replay', () => {
     const missing = await server.get(replayPath(0, 'lens-unrecorded'));
     expect(missing.status).toBe(409);
     expect(missing.body.error).toMatch(/no saved recording/);
+  });
+});
+
+describe('GET /api/agent/traces/:traceId/cause', () => {
+  it('a cleared run answers that nothing was lost: pointOfNoReturn null', async () => {
+    const { status, body } = await server.get(`/api/agent/traces/${TRACE_ID}/cause`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ traceId: TRACE_ID, outcome: { result: 'success' }, pointOfNoReturn: null, decisive: null, checked: [] });
+    expect(body.note).toMatch(/cleared/);
   });
 });
 
@@ -145,32 +155,43 @@ describe('POST /api/agent/traces/:traceId/steps/:n/counterfactual', () => {
       })
       .find((d) => d.disposition === 'safety_rejection' && d.why.includes('kills the runner (guard)'));
     expect(target, 'the recorded run has a step where a proposal walks into a guard').toBeDefined();
-    const { status, body } = await server.post(whatIfPath(target!.step), { forceCandidateId: target!.id, horizonSteps: 5 });
+    const { status, body } = await server.post(whatIfPath(target!.step), { forceCandidateId: target!.id, horizonTicks: 60 });
     expect(status).toBe(200);
     const answer = body as CounterfactualAnswer;
     expect(answer.choice).toMatchObject({ candidateId: target!.id, forcedPastValidation: true, forcedDisposition: 'safety_rejection' });
     expect(answer.choice.outcome?.died).toBe(true);
     expect(answer.whatIf.alive).toBe(false);
     expect(answer.whatIf.state).toBe('runner_dead');
-    expect(answer.whatIf.diedAtStep).not.toBeNull();
-    expect(answer.whatIf.diedAtStep!).toBeLessThan(5);
+    expect(answer.whatIf.diedAtTick).not.toBeNull();
+    expect(answer.whatIf.diedAtTick!).toBeLessThanOrEqual(answer.whatIf.path[0].tick + 60);
+    // The real side is shown over the same ticks (at least to the what-if's death), alive.
+    expect(answer.actual.tick).toBeGreaterThanOrEqual(answer.whatIf.tick);
     expect(answer.actual.alive).toBe(true);
     expect(answer.actual.steps).toBeGreaterThan(0);
   });
 
   it('re-plans with another slot variant and plays forward beside what really happened', async () => {
-    const { status, body } = await server.post(whatIfPath(2), { slots: { candidates: 'geometric' }, horizonSteps: 3 });
+    const { status, body } = await server.post(whatIfPath(2), { slots: { candidates: 'geometric' }, horizonTicks: 30 });
     expect(status).toBe(200);
     const answer = body as CounterfactualAnswer;
     expect(answer.request.slots.candidates).toBe('geometric');
     expect(answer.choice.candidateId).toEqual(expect.any(String));
-    expect(answer.whatIf.steps).toBe(3);
-    expect(answer.actual.steps).toBe(3);
-    expect(answer.actual.path).toHaveLength(3);
+    expect(answer.horizonTicks).toBe(30);
+    // Both sides at the same ticks: every 6 from the step, ending at the horizon.
+    expect(answer.whatIf.path.map((p) => p.tick)).toEqual(answer.actual.path.map((p) => p.tick));
+    expect(answer.whatIf.ticks).toBe(30);
+    expect(answer.actual.ticks).toBe(30);
+    expect(answer.whatIf.steps).toBeGreaterThan(0);
   });
 
   it('rejects a bad body, an unknown variant and an unknown candidate', async () => {
-    expect((await server.post(whatIfPath(2), { horizonSteps: 31 })).status).toBe(400);
+    expect((await server.post(whatIfPath(2), { horizonTicks: 3001 })).status).toBe(400);
+    expect((await server.post(whatIfPath(2), { horizonSteps: 5 })).status).toBe(400);
+    expect((await server.post(whatIfPath(2), { forceKeys: [{ keyCode: 65, ticks: 3 }] })).status).toBe(400);
+    expect((await server.post(whatIfPath(2), { forceKeys: [{ keyCode: 37, ticks: 21 }] })).status).toBe(400);
+    const both = await server.post(whatIfPath(2), { forceCandidateId: 'x', forceKeys: [{ keyCode: 37, ticks: 3 }] });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatch(/not both/);
     expect((await server.post(whatIfPath(2), { slots: { candidates: 'nope' } })).status).toBe(400);
     const unknown = await server.post(whatIfPath(2), { forceCandidateId: 'no_such_candidate' });
     expect(unknown.status).toBe(404);

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Game, KEY } from '../../src/game/index.js';
 import { promptLineOf } from '../../src/lens/backtrack.js';
+import { dispositionsOnce } from '../../src/lens/candidatePool.js';
+import { playKeys, survivalSearch } from '../../src/lens/survivalSearch.js';
 import { firstDifference, historyDifferences, liveEngineState, RecordingCursor } from '../../src/lens/materialize.js';
 import type { StoredModelCall } from '../../src/lens/storedStep.js';
 import { timelineOf } from '../../src/lens/timeline.js';
@@ -12,6 +14,7 @@ import { verifyReceipts } from '../../src/lens/verify.js';
 import { chartStructure } from '../../src/service/planningService.js';
 import type { TraceRun } from '../../src/stores/index.js';
 import { chartGraph, END_OF_STEP, stepOverlay } from '../../src/web/lens/chartGraph.js';
+import { readLocation, stepOutOfRange } from '../../src/web/lens/format.js';
 
 const call = (overrides: Partial<StoredModelCall['receipt']> = {}): StoredModelCall => ({
   receipt: {
@@ -24,6 +27,54 @@ const call = (overrides: Partial<StoredModelCall['receipt']> = {}): StoredModelC
     ],
     ...overrides,
   },
+});
+
+describe('the lens page’s step= parameter', () => {
+  it('answers a step outside the run, or not a number, with the valid range', () => {
+    expect(stepOutOfRange(readLocation('?trace=t&step=12'), 99)).toBeNull();
+    expect(stepOutOfRange(readLocation('?trace=t&step=120'), 99)).toBe(
+      'This run has no step 120: its steps are 0 to 98. Pick one in the timeline.',
+    );
+    expect(stepOutOfRange(readLocation('?trace=t&step=-3'), 99)).toBe(
+      'step=-3 is not a step number: its steps are 0 to 98. Pick one in the timeline.',
+    );
+    expect(stepOutOfRange(readLocation('?trace=t'), 0)).toBeNull();
+  });
+});
+
+describe('dispositionsOnce', () => {
+  it('lists each id once, and a shown id never also as rejected', () => {
+    const listed = dispositionsOnce([
+      { id: 'planned_route_1_6_left', kind: 'planned_route', disposition: 'safety_rejection', why: 'ends inside a hole with no way out' },
+      { id: 'walk_left', kind: 'collect_gold', disposition: 'limit_truncated', why: 'beyond the 7 best' },
+      { id: 'planned_route_1_6_left', kind: 'collect_gold', disposition: 'exposed', why: 'score 40' },
+    ]);
+    expect(listed.map((d) => `${d.id}:${d.disposition}`)).toEqual(['walk_left:limit_truncated', 'planned_route_1_6_left:exposed']);
+  });
+});
+
+describe('survivalSearch', () => {
+  it('answers survivable with keys that, played exactly, keep the runner alive until the tick asked', () => {
+    const game = Game.fromLevel(1, 1, { seed: 5 });
+    game.press(KEY.LEFT, 10);
+    const untilTick = game.state.tick + 90;
+    const answer = survivalSearch(game.state, untilTick, { ticks: 200_000, deadline: Infinity });
+    expect(answer.verdict).toBe('survivable');
+    const after = playKeys(game.state, answer.keys!);
+    expect(after.tick).toBeGreaterThanOrEqual(untilTick);
+    expect(after.status === 'running' || after.status === 'finish').toBe(true);
+  });
+
+  it('answers lost for a dead runner, and unknown (never survivable) when the budget is spent undecided', () => {
+    const game = Game.fromLevel(1, 1, { seed: 5 });
+    game.press(KEY.LEFT, 10);
+    expect(survivalSearch({ ...game.state, status: 'runner_dead' }, game.state.tick + 50, { ticks: 1e6, deadline: Infinity }).verdict).toBe(
+      'lost',
+    );
+    const spent = survivalSearch(game.state, game.state.tick + 5000, { ticks: 10, deadline: performance.now() - 1 });
+    expect(spent.verdict).toBe('unknown');
+    expect(spent.keys).toBeNull();
+  });
 });
 
 describe('verifyReceipts', () => {

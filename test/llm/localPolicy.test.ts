@@ -39,6 +39,12 @@ describe('local policy', () => {
     expect(pick(list)).toBe('planned_route_2_4_left');
   });
 
+  it('gives the planned route’s goal as its reason, said once', () => {
+    const goal = 'follow the searched plan: gets closer to gold in 12 ticks';
+    const { why } = localChoice([candidate('planned_route_2_4_left', { kind: 'planned_route', goal })]);
+    expect(why).toBe(goal);
+  });
+
   it('skips a planned route that is stall-blocked and takes the best safe candidate', () => {
     const list = [
       candidate('planned_route_2_4_left', { kind: 'planned_route', stallBlocked: true }),

@@ -117,6 +117,35 @@ describe('TraceStore runs and steps', () => {
   });
 });
 
+describe('TraceStore cached causes', () => {
+  it('keeps a cause with its run (journaled, not counted as activity), summarises where it was lost, drops it with a new outcome', async () => {
+    const dir = await tempDataDir();
+    const store = await TraceStore.open(dir, { now: steppingClock() });
+    await store.ensureRun('lost', runMeta());
+    await store.ensureRun('newer', runMeta());
+    const outcome = { result: 'failure' as const, reason: 'killed_by_hole', finalState: null };
+    await store.setOutcome('lost', outcome);
+    const before = (await store.getRunSummary('lost'))!.updatedAt;
+    const cause = {
+      version: 1,
+      pointOfNoReturn: { stepIndex: 7, tick: 90 },
+      decisive: { chosen: { summary: 'dig right for 12 ticks (x)' } },
+    };
+    await store.setCause('lost', cause);
+    expect((await store.getRun('lost'))?.cause).toEqual(cause);
+    expect(await store.getRunSummary('lost')).toMatchObject({
+      updatedAt: before,
+      lostAt: { stepIndex: 7, tick: 90, chosen: 'dig right for 12 ticks (x)', verdict: 'lost' },
+    });
+    expect((await onDisk(dir)).lost.cause).toEqual(cause);
+    await expect(store.setCause('missing', cause)).rejects.toBeInstanceOf(TraceNotFoundError);
+    await store.setOutcome('lost', outcome);
+    expect((await store.getRun('lost'))?.cause).toBeUndefined();
+    expect((await store.getRunSummary('lost'))?.lostAt).toBeNull();
+    await store.close();
+  });
+});
+
 describe('TraceStore pruning', () => {
   it('keeps the 10 most recently updated runs', async () => {
     const dir = await tempDataDir();

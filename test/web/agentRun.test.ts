@@ -165,6 +165,19 @@ describe('runAgent with a fake server', () => {
     });
   });
 
+  it('a cancel with a reason (the page being closed) saves that reason', async () => {
+    const controller = new AbortController();
+    const server = fakeServer({});
+    const game = Game.fromLevel(1, 1, { seed: 1 });
+    const playTicks = async (keyCode: number) => {
+      game.press(keyCode, 2);
+      controller.abort('the page was closed during the run');
+    };
+    const result = await runAgent(options(server, game, { signal: controller.signal, playTicks }));
+    expect(result).toMatchObject({ reason: 'cancelled', failureDetail: 'the page was closed during the run' });
+    expect(server.saves[0].solver?.failureReason).toBe('cancelled: the page was closed during the run');
+  });
+
   it('cancelling while an action plays stops the run after it', async () => {
     const controller = new AbortController();
     const server = fakeServer({});
@@ -180,6 +193,49 @@ describe('runAgent with a fake server', () => {
     );
     expect(result).toMatchObject({ reason: 'cancelled', steps: 1, ticks: 2 });
     expect(server.saves[0].demo.time).toBe(2);
+  });
+
+  it('a page closed mid-run still finalizes it: the closing recording holds every tick played, with the reason, sent keepalive', async () => {
+    let closing: ((detail: string) => RecordingBody) | null = null;
+    let closedBody: RecordingBody | null = null;
+    const inits: RequestInit[] = [];
+    const server = fakeServer({
+      plan: (_b, n) => {
+        if (n === 3 && closing) closedBody = closing('the page was closed during the run');
+        return answer(KEY.RIGHT, 4);
+      },
+    });
+    const game = Game.fromLevel(1, 1, { seed: 1 });
+    const api = createApi(async (url, init = {}) => {
+      inits.push(init);
+      return server.fetch(url, init);
+    });
+    await runAgent(
+      options(server, game, { api, onClosable: (f) => (closing = f), onStep: () => {}, signal: new AbortController().signal }),
+    ).catch(() => {});
+    expect(closedBody).not.toBeNull();
+    expect(closedBody).toMatchObject({
+      source: 'agent',
+      result: 'failure',
+      traceId: 'run-1',
+      solver: { failureReason: 'cancelled: the page was closed during the run' },
+      demo: { time: 8 },
+    });
+    api.saveRecordingOnClose(1, 1, closedBody!);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(inits.at(-1)).toMatchObject({ method: 'PUT', keepalive: true });
+    expect(server.saves.at(-1)?.solver?.failureReason).toBe('cancelled: the page was closed during the run');
+  });
+
+  it('says what failed in a person’s words, not the method and path', async () => {
+    const api = createApi(async () => new Response(JSON.stringify({ error: 'demo is not valid' }), { status: 400 }));
+    await expect(api.saveRecording(1, 1, { source: 'user', demo: Game.fromLevel(1, 1).demo() })).rejects.toThrow(
+      /^Saving the recording failed \(the server answered 400\): demo is not valid$/,
+    );
+    const down = createApi(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(down.levels()).rejects.toThrow(/^Loading the level list failed: the server could not be reached/);
   });
 
   it('saves a planning failure with the server error, and uses default limits when the config is unreadable', async () => {

@@ -1,9 +1,11 @@
 // The lens routes: a run's step timeline, the replay of one stored step (re-materialised from the run's
-// recording, re-planned with the recorded answers, verified against the stored model receipts) and the
-// what-if (other slot variants or a forced candidate, played forward beside what really happened).
-// Reads the trace and recording stores; writes nothing. The logic lives in src/lens.
+// recording, re-planned with the recorded answers, verified against the stored model receipts), the
+// what-if (other slot variants, a forced candidate or forced keys, played forward beside what really
+// happened) and the run's point of no return (computed once in a worker, cached with the run).
+// Reads the trace and recording stores; writes only a run's cached cause. The logic lives in src/lens.
 import type Router from '@koa/router';
 import { z } from 'zod';
+import { createCauseService } from '../../lens/causeService.js';
 import { counterfactual, counterfactualBodySchema } from '../../lens/counterfactual.js';
 import { LensError } from '../../lens/errors.js';
 import { replayStep, type LensSources } from '../../lens/replayStep.js';
@@ -41,6 +43,7 @@ export function lensRoutes(router: Router, deps: RouteDeps): void {
     getRun: (traceId) => deps.traceStore.getRun(traceId),
     getRecording: (recordId) => deps.recordingStore.get(recordId),
   };
+  const causes = createCauseService(sources, deps.traceStore);
   const stepRef = (params: Record<string, string | undefined>) => ({
     traceId: parseOr400(traceIdSchema, params.traceId, 'traceId'),
     stepIndex: parseOr400(stepIndexSchema, params.n, 'step'),
@@ -58,6 +61,15 @@ export function lensRoutes(router: Router, deps: RouteDeps): void {
     try {
       const { seed } = parseOr400(seedQuerySchema, ctx.query, 'query');
       ctx.body = await replayStep(sources, traceId, stepIndex, { seed });
+    } catch (error) {
+      throw asHttpError(error);
+    }
+  });
+
+  router.get('/api/agent/traces/:traceId/cause', async (ctx) => {
+    const traceId = parseOr400(traceIdSchema, ctx.params.traceId, 'traceId');
+    try {
+      ctx.body = await causes.causeOf(traceId);
     } catch (error) {
       throw asHttpError(error);
     }

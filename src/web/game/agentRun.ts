@@ -2,14 +2,15 @@
 // (with engineState) -> POST /api/agent/next-action -> play the key for its ticks (clamped 1..20) at
 // the page's speed -> history entry, until finished, dead, maxSteps or the tick budget; then save the
 // recording (source 'agent', traceId = run id, solver, result, finalSnapshot). Cancel = abort the
-// signal: the request in flight is aborted and a failure recording is saved. DOM-free: the api and
+// signal: the request in flight is aborted and a failure recording is saved; a page closed mid-run
+// saves it too (closingRecording, sent by the page with a keepalive request). DOM-free: the api and
 // the tick player are injected, so tests drive it with a fake fetch and an instant player.
 import { historyEntry } from '../../agent/history.js';
 import type { Commitment, HistoryEntry } from '../../agent/schemas.js';
 import type { Game } from '../../game/game.js';
 import { diagnoseFailure } from '../../runner/diagnose.js';
 import type { FailureReason } from '../../runner/types.js';
-import type { Api, CandidateSummary, NextActionResponse, Solver } from './api.js';
+import type { Api, CandidateSummary, NextActionResponse, RecordingBody, Solver } from './api.js';
 import { DEFAULT_LIMITS, maxTicksOf, resolveProfile, runLimitsFrom, type RunLimits } from './config.js';
 
 export const MAX_ACTION_TICKS = 20;
@@ -68,6 +69,11 @@ export interface AgentRunOptions {
   signal: AbortSignal;
   onStart?: (info: { runId: string; limits: RunLimits; profile: string | null; configError: string | null }) => void;
   onStep?: (view: StepView) => void;
+  /**
+   * Handed, once the run starts, a function that builds the run's failure recording as it stands
+   * (for a page being closed mid-run: it cannot await the loop, it sends this body with keepalive).
+   */
+  onClosable?: (closingRecording: (detail: string) => RecordingBody) => void;
   now?: () => Date;
 }
 
@@ -105,6 +111,11 @@ export function stepViewOf(response: NextActionResponse, tick: number, ticks: nu
   };
 }
 
+/** Why the run was cancelled: the abort's reason when it is a sentence (a page being closed says so), else a plain cancel. */
+function cancelDetail(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'the run was cancelled';
+}
+
 function isAbort(error: unknown, signal: AbortSignal): boolean {
   return signal.aborted || (error instanceof Error && error.name === 'AbortError');
 }
@@ -128,10 +139,19 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   let steps = 0;
   let failure: FailureReason | null = null;
   let failureDetail: string | null = null;
+  o.onClosable?.((detail) => ({
+    source: 'agent',
+    result: 'failure',
+    traceId: o.runId,
+    solver: { ...solver, failureReason: `cancelled: ${detail}`.slice(0, 500), generatedAt: now().toISOString() },
+    demo: game.demo(),
+    finalSnapshot: game.snapshot(),
+  }));
 
   while (!game.over && steps < limits.maxSteps && game.state.tick < maxTicks) {
     if (signal.aborted) {
       failure = 'cancelled';
+      failureDetail = cancelDetail(signal);
       break;
     }
     const before = game.snapshot({ withEngineState: true });
@@ -150,7 +170,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       );
     } catch (error) {
       failure = isAbort(error, signal) ? 'cancelled' : 'planning_failed';
-      failureDetail = failure === 'cancelled' ? 'the run was cancelled' : (error as Error).message;
+      failureDetail = failure === 'cancelled' ? cancelDetail(signal) : (error as Error).message;
       break;
     }
     solver.modelProfile = response.planner.modelProfile ?? solver.modelProfile;
@@ -170,7 +190,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     history.push(historyEntry(response.candidateId, { ...response.action, ticks }, before, after, commitment));
     if (signal.aborted && !game.over) {
       failure = 'cancelled';
-      failureDetail = 'the run was cancelled';
+      failureDetail = cancelDetail(signal);
       break;
     }
   }

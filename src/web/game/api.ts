@@ -129,6 +129,8 @@ export interface Api {
   nextAction(body: NextActionBody, signal?: AbortSignal): Promise<NextActionResponse>;
   records(playData: number, level: number): Promise<RecordingRecord[]>;
   saveRecording(playData: number, level: number, body: RecordingBody): Promise<SavedRecording>;
+  /** Save a recording from a page being closed: a keepalive request that outlives the page (no answer). */
+  saveRecordingOnClose(playData: number, level: number, body: RecordingBody): void;
   deleteRecording(playData: number, level: number, recordId: string): Promise<DeleteResult>;
 }
 
@@ -143,6 +145,16 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createApi(fetchImpl: FetchLike, base = ''): Api {
+  // What each request is, in a person's words (the error a page shows names it, not the method and path).
+  const WHAT: [RegExp, string][] = [
+    [/^GET \/api\/levels/, 'Loading the level list'],
+    [/^GET \/agent-config/, 'Reading the agent config'],
+    [/^POST \/api\/agent\/next-action/, 'Planning the next move'],
+    [/^GET \/api\/recordings/, 'Loading the recordings'],
+    [/^PUT \/api\/recordings/, 'Saving the recording'],
+    [/^DELETE \/api\/recordings/, 'Deleting the recording'],
+  ];
+  const whatOf = (method: string, path: string) => WHAT.find(([re]) => re.test(`${method} ${path}`))?.[1] ?? 'The request';
   async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, cache?: RequestCache): Promise<T> {
     const init: RequestInit = { method, headers: { accept: 'application/json' } };
     if (body !== undefined) {
@@ -151,7 +163,13 @@ export function createApi(fetchImpl: FetchLike, base = ''): Api {
     }
     if (signal) init.signal = signal;
     if (cache) init.cache = cache;
-    const response = await fetchImpl(base + path, init);
+    let response: Response;
+    try {
+      response = await fetchImpl(base + path, init);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError' || signal?.aborted) throw error;
+      throw new ApiError(`${whatOf(method, path)} failed: the server could not be reached (${(error as Error).message})`, 0, null);
+    }
     const data = await readJson(response);
     if (!response.ok) {
       const said =
@@ -162,7 +180,11 @@ export function createApi(fetchImpl: FetchLike, base = ''): Api {
         data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'
           ? `: ${(data as { detail: string }).detail}`
           : '';
-      throw new ApiError(`${method} ${path} failed (${response.status}): ${said ?? response.statusText}${detail}`, response.status, data);
+      throw new ApiError(
+        `${whatOf(method, path)} failed (the server answered ${response.status}): ${said ?? response.statusText}${detail}`,
+        response.status,
+        data,
+      );
     }
     return data as T;
   }
@@ -184,6 +206,14 @@ export function createApi(fetchImpl: FetchLike, base = ''): Api {
       return data.records;
     },
     saveRecording: (playData, level, body) => call('PUT', `/api/recordings/${playData}/${level}`, body),
+    saveRecordingOnClose(playData, level, body) {
+      void fetchImpl(`${base}/api/recordings/${playData}/${level}`, {
+        method: 'PUT',
+        keepalive: true,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).catch(() => {});
+    },
     deleteRecording: (playData, level, recordId) =>
       call<DeleteResult>('DELETE', `/api/recordings/${playData}/${level}?recordId=${encodeURIComponent(recordId)}`),
   };

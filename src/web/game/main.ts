@@ -7,7 +7,7 @@ import { levelCount, levelText, listPacks } from '../../game/levels.js';
 import { KEY } from '../../game/keys.js';
 import { BoardRenderer } from '../render/board.js';
 import { runAgent, type AgentRunResult } from './agentRun.js';
-import { createApi, type PackSummary } from './api.js';
+import { createApi, type PackSummary, type RecordingBody } from './api.js';
 import { DEFAULT_SPEED, SPEEDS, pageOptionsFrom } from './config.js';
 import { Driver, type Mode } from './driver.js';
 import { HeldKeys, commandOf } from './keys.js';
@@ -81,7 +81,7 @@ let godMode = options.god;
 let session: Session = newSession();
 let gameOver = false;
 let saved = false;
-let run: { controller: AbortController; runId: string } | null = null;
+let run: { controller: AbortController; runId: string; closingRecording: ((detail: string) => RecordingBody) | null } | null = null;
 let lastRun: AgentRunResult | null = null;
 let replayEnd: { tick: number; status: string } | null = null;
 let lastFrameKey = '';
@@ -260,7 +260,7 @@ async function startAiRun(): Promise<void> {
   if (run) return;
   const controller = new AbortController();
   const runId = crypto.randomUUID();
-  run = { controller, runId };
+  run = { controller, runId, closingRecording: null };
   setBusy(true);
   held.clear();
   gameOver = false;
@@ -282,6 +282,9 @@ async function startAiRun(): Promise<void> {
       signal: controller.signal,
       onStart: ({ profile, configError }) => agentPanel.started(runId, profile, configError),
       onStep: (view) => agentPanel.showStep(view),
+      onClosable: (closingRecording) => {
+        if (run?.runId === runId) run.closingRecording = closingRecording;
+      },
     });
     const ok = lastRun.result === 'success';
     const text = ok
@@ -310,6 +313,17 @@ function stopAiRun(): void {
   run.controller.abort();
   if (driver.paused) driver.setPaused(false);
 }
+
+// A page closed (or navigated away) mid-run cannot await the run loop: its failure recording goes out
+// with a keepalive request, so the run is finalized (saved with the reason, its trace closed).
+window.addEventListener('pagehide', () => {
+  if (!run?.closingRecording) return;
+  const [pd, lvl] = [playData, level];
+  const reason = 'the page was closed during the run';
+  api.saveRecordingOnClose(pd, lvl, run.closingRecording(reason));
+  // The loop's own save (if the page lives long enough to send it) then says the same.
+  run.controller.abort(reason);
+});
 
 // ---------------------------------------------------------------- keyboard and buttons
 

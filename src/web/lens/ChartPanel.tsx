@@ -20,8 +20,10 @@ export interface ChartPanelProps {
 export function ChartPanel({ structure, chart, scrub, onScrub, highlighted, onStage }: ChartPanelProps) {
   const { graph, subflows } = useMemo(() => chartGraph(structure), [structure]);
   const overlay = useMemo(() => stepOverlay(chart.executed), [chart.executed]);
-  const coActive = useMemo(() => new Set(highlighted.map(stageIdOf)), [highlighted]);
   const total = chart.executed.length;
+  // TracedFlow badges co-active stages NOW too: while time travelling only the stage travelled to is "now".
+  const travelling = scrub < total;
+  const coActive = useMemo(() => new Set(travelling ? [] : highlighted.map(stageIdOf)), [highlighted, travelling]);
   const at = chart.executed[Math.min(scrub, total - 1)];
   return (
     <section className="panel chart-panel" aria-label="Planning chart" data-testid="lens-chart">

@@ -1,6 +1,8 @@
-// The run list (newest first: level, outcome, steps, model, slot variants) and a run's step timeline
-// (one cell per step, coloured by the chosen candidate's lane, badges for fallback, retry, stall and
-// the death that ended the run). Selecting a run or a cell is reported up; the arrow keys move the step.
+// The run list (newest first: level, outcome, where a failed run was lost, steps, model, slot
+// variants; filtered by outcome, pack/level and profile) and a run's step timeline (one numbered cell
+// per step, coloured by the chosen candidate's lane, badges for fallback, retry, stall, the death that
+// ended the run and the point of no return). Selections are reported up; the arrow keys move the step.
+import { useState } from 'react';
 import type { TimelineAnswer } from '../../lens/types.js';
 import type { PackSummary, RunSummary } from './api.js';
 import { keyName, laneColor, LANE_COLORS, levelName, shortTime } from './format.js';
@@ -16,15 +18,53 @@ export function RunList({
   current: string | null;
   onPick: (traceId: string) => void;
 }) {
+  const [outcome, setOutcome] = useState('');
+  const [level, setLevel] = useState('');
+  const [profile, setProfile] = useState('');
+  const profileOf = (run: RunSummary) => run.model.modelProfile ?? run.model.provider ?? '?';
+  const levelKey = (run: RunSummary) => `${run.playData}/${run.level}`;
+  const levels = [...new Map(runs.map((r) => [levelKey(r), levelName(packs, r.playData, r.level)])).entries()];
+  const profiles = [...new Set(runs.map(profileOf))];
+  const shown = runs.filter(
+    (run) =>
+      (!outcome || (run.outcome?.result ?? 'unfinished') === outcome) &&
+      (!level || levelKey(run) === level) &&
+      (!profile || profileOf(run) === profile),
+  );
   return (
     <nav className="panel runs" aria-label="Runs" data-testid="lens-runs">
       <header>
         <h3>Runs</h3>
         <span className="muted">newest first</span>
       </header>
+      <div className="run-filters">
+        <select aria-label="outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="filter-outcome">
+          <option value="">every outcome</option>
+          <option value="failure">failure</option>
+          <option value="success">success</option>
+          <option value="unfinished">unfinished</option>
+        </select>
+        <select aria-label="pack and level" value={level} onChange={(e) => setLevel(e.target.value)} data-testid="filter-level">
+          <option value="">every level</option>
+          {levels.map(([key, name]) => (
+            <option key={key} value={key}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select aria-label="profile" value={profile} onChange={(e) => setProfile(e.target.value)} data-testid="filter-profile">
+          <option value="">every profile</option>
+          {profiles.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
       {runs.length === 0 ? <p className="muted">No agent runs yet: play one on the game page (AI run).</p> : null}
+      {runs.length > 0 && shown.length === 0 ? <p className="muted">No run matches these filters.</p> : null}
       <ul>
-        {runs.map((run) => {
+        {shown.map((run) => {
           const result = run.outcome?.result ?? 'unfinished';
           return (
             <li key={run.traceId}>
@@ -49,6 +89,11 @@ export function RunList({
                     .join(' ')}
                 </span>
                 {run.outcome?.reason ? <span className="muted small">{run.outcome.reason}</span> : null}
+                {run.lostAt ? (
+                  <span className="lost-at small" data-testid="run-lost-at">
+                    lost at step {run.lostAt.stepIndex}, tick {run.lostAt.tick}: {run.lostAt.chosen}
+                  </span>
+                ) : null}
               </button>
             </li>
           );
@@ -58,7 +103,18 @@ export function RunList({
   );
 }
 
-export function Timeline({ timeline, step, onStep }: { timeline: TimelineAnswer; step: number | null; onStep: (n: number) => void }) {
+export function Timeline({
+  timeline,
+  step,
+  onStep,
+  pointOfNoReturn,
+}: {
+  timeline: TimelineAnswer;
+  step: number | null;
+  onStep: (n: number) => void;
+  /** The last step from which the level could still be survived (the cause), when known. */
+  pointOfNoReturn: number | null;
+}) {
   return (
     <section className="panel timeline" aria-label="Step timeline" data-testid="lens-timeline">
       <header>
@@ -69,9 +125,13 @@ export function Timeline({ timeline, step, onStep }: { timeline: TimelineAnswer;
               <i style={{ background: color }} /> {lane}
             </span>
           ))}
-          <span>F fallback · R retry · S stall · ☠ death</span>
+          <span>F fallback · R retry · S stall · ☠ death · ⚑ point of no return</span>
         </span>
-        {!timeline.hasRecording ? <span className="badge warn">no recording: steps cannot be replayed</span> : null}
+        {!timeline.hasRecording ? (
+          <span className="badge warn">
+            {timeline.outcome === null ? 'still playing: its steps open when it ends' : 'no recording: steps cannot be replayed'}
+          </span>
+        ) : null}
       </header>
       <div
         className="cells"
@@ -90,14 +150,20 @@ export function Timeline({ timeline, step, onStep }: { timeline: TimelineAnswer;
             type="button"
             role="option"
             aria-selected={cell.stepIndex === step}
-            className={cell.stepIndex === step ? 'cell current' : 'cell'}
+            className={['cell', cell.stepIndex === step ? 'current' : '', cell.stepIndex === pointOfNoReturn ? 'pnr' : '']
+              .filter(Boolean)
+              .join(' ')}
             style={{ background: laneColor(cell.lane) }}
-            title={`step ${cell.stepIndex} · tick ${cell.tick} · ${cell.candidateId ?? 'no choice'} · ${keyName(cell.keyCode)}×${cell.ticks ?? 0}${cell.statuses.length ? ` · ${cell.statuses.join(', ')}` : ''}${cell.stall ? ` · stall ${cell.stall}` : ''}`}
+            title={`step ${cell.stepIndex}${cell.stepIndex === pointOfNoReturn ? ' · the point of no return' : ''} · tick ${cell.tick} · ${cell.candidateId ?? 'no choice'} · ${keyName(cell.keyCode)}×${cell.ticks ?? 0}${cell.statuses.length ? ` · ${cell.statuses.join(', ')}` : ''}${cell.stall ? ` · stall ${cell.stall}` : ''}`}
             onClick={() => onStep(cell.stepIndex)}
             data-testid="step-cell"
             data-step={cell.stepIndex}
+            data-pnr={cell.stepIndex === pointOfNoReturn ? 'true' : undefined}
           >
-            {`${cell.death ? '☠' : ''}${cell.fallback ? 'F' : ''}${cell.retry ? 'R' : ''}${cell.stall ? 'S' : ''}`}
+            <span className="cell-number">{cell.stepIndex}</span>
+            <span className="cell-badges">
+              {`${cell.stepIndex === pointOfNoReturn ? '⚑' : ''}${cell.death ? '☠' : ''}${cell.fallback ? 'F' : ''}${cell.retry ? 'R' : ''}${cell.stall ? 'S' : ''}`}
+            </span>
           </button>
         ))}
       </div>

@@ -11,39 +11,23 @@ import { ChartPanel } from './ChartPanel.js';
 import { keyName, stageIdOf } from './format.js';
 import { PromptView } from './PromptView.js';
 import { Receipts } from './Receipts.js';
-import { WhatIf } from './WhatIf.js';
+import { WhatIf, type WhatIfBody } from './WhatIf.js';
 
 export interface StepViewProps {
   replay: ReplayAnswer;
   levelText: string | null;
   defaultChart: { variants: Record<string, string>; structure: unknown } | null;
-  /** The engine seed the replay used (null: unknown). */
+  /** The surviving alternative the run's cause found, when this is its decisive step. */
+  alternative: { forceKeys: { keyCode: number; ticks: number }[]; horizonTicks: number } | null;
+  /** Open with the backtrack on the chosen candidate (arriving from "Jump to the cause"). */
+  focusChosen: boolean;
+  /** The engine seed from the URL (`&seed=`), when one was given; the lens never needs it, the trace keeps the random state. */
   seed: number | null;
-  onSeed: (seed: number | null) => void;
-}
-
-/** The engine seed, when the run's is known: the replay then reproduces its random generator exactly. */
-function SeedForm({ seed, onSeed }: { seed: number | null; onSeed: (seed: number | null) => void }) {
-  const [value, setValue] = useState(seed === null ? '' : String(seed));
-  return (
-    <form
-      className="seed-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSeed(/^\d{1,10}$/.test(value) ? Number(value) : null);
-      }}
-    >
-      <label title="The demo records the random draws' results, not the engine seed; simulations that draw new random numbers need it">
-        engine seed <input value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" size={11} placeholder="unknown" />
-      </label>
-      <button type="submit">Replay with it</button>
-    </form>
-  );
 }
 
 const sameVariants = (a: Record<string, string>, b: Record<string, string>) => Object.keys({ ...a, ...b }).every((k) => a[k] === b[k]);
 
-export function StepView({ replay, levelText, defaultChart, seed, onSeed }: StepViewProps) {
+export function StepView({ replay, levelText, defaultChart, seed, alternative, focusChosen }: StepViewProps) {
   const [hop, setHop] = useState(0);
   const [scrub, setScrub] = useState(replay.chartSnapshot.executed.length);
   const [open, setOpen] = useState<string | null>(null);
@@ -51,13 +35,17 @@ export function StepView({ replay, levelText, defaultChart, seed, onSeed }: Step
   const [running, setRunning] = useState(false);
   const [whatIfError, setWhatIfError] = useState<string | null>(null);
 
+  const candidateHop = Math.max(
+    0,
+    replay.backtrack.findIndex((h) => h.id === 'candidate'),
+  );
   useEffect(() => {
-    setHop(0);
+    setHop(focusChosen ? candidateHop : 0);
     setScrub(replay.chartSnapshot.executed.length);
     setOpen(null);
     setWhatIf(null);
     setWhatIfError(null);
-  }, [replay]);
+  }, [replay, focusChosen, candidateHop]);
 
   const current = replay.backtrack[hop];
   const highlighted = useMemo(() => {
@@ -70,7 +58,7 @@ export function StepView({ replay, levelText, defaultChart, seed, onSeed }: Step
       ? defaultChart.structure
       : replay.chartSnapshot.structure;
 
-  const runWhatIf = async (body: { slots?: Record<string, string>; forceCandidateId?: string; horizonSteps: number }) => {
+  const runWhatIf = async (body: WhatIfBody) => {
     setRunning(true);
     setWhatIfError(null);
     try {
@@ -121,7 +109,6 @@ export function StepView({ replay, levelText, defaultChart, seed, onSeed }: Step
               ))}
             </ul>
           ) : null}
-          {!replay.verified || seed !== null ? <SeedForm seed={seed} onSeed={onSeed} /> : null}
           {replay.checks.some((c) => !c.ok) ? (
             <ul className="mismatches">
               {replay.checks
@@ -232,6 +219,7 @@ export function StepView({ replay, levelText, defaultChart, seed, onSeed }: Step
             error={whatIfError}
             result={whatIf}
             onRun={runWhatIf}
+            alternative={alternative}
           />
           <section className="panel narrative" aria-label="Narrative">
             <header>

@@ -1,6 +1,7 @@
 // What if: pick other slot variants and/or force a candidate (a shown one, or a proposal the chart
-// rejected, with why), choose a horizon, run the counterfactual, and see the what-if outcome beside
-// what really happened over the same steps (both paths are also drawn on the board).
+// rejected, with why), or run the surviving key sequence the cause found; choose a horizon in ticks,
+// run the counterfactual, and see the what-if's fate beside what really happened at the same ticks
+// (both paths are also drawn on the board).
 import { useState } from 'react';
 import type { CounterfactualAnswer, OutcomeSummary, ReplayAnswer } from '../../lens/types.js';
 import { keyName } from './format.js';
@@ -10,7 +11,22 @@ export interface WhatIfProps {
   running: boolean;
   error: string | null;
   result: CounterfactualAnswer | null;
-  onRun: (body: { slots?: Record<string, string>; forceCandidateId?: string; horizonSteps: number }) => void;
+  onRun: (body: WhatIfBody) => void;
+  /** The surviving alternative the cause found at this step (posted as it is), when this is the decisive step. */
+  alternative: { forceKeys: { keyCode: number; ticks: number }[]; horizonTicks: number } | null;
+}
+
+export interface WhatIfBody {
+  slots?: Record<string, string>;
+  forceCandidateId?: string;
+  forceKeys?: { keyCode: number; ticks: number }[];
+  horizonTicks?: number;
+}
+
+function fate(o: OutcomeSummary): string {
+  if (o.cleared) return `cleared at tick ${o.tick}`;
+  if (!o.alive) return `dead at tick ${o.diedAtTick ?? o.tick}`;
+  return `alive at tick ${o.tick}`;
 }
 
 function Outcome({ title, o, testId }: { title: string; o: OutcomeSummary; testId: string }) {
@@ -20,8 +36,8 @@ function Outcome({ title, o, testId }: { title: string; o: OutcomeSummary; testI
       <dl>
         <dt>state</dt>
         <dd>
-          <span className={`badge ${o.alive ? 'ok' : 'bad'}`}>
-            {o.alive ? o.state : `dead${o.diedAtStep !== null ? ` (step +${o.diedAtStep + 1})` : ''}`}
+          <span className={`badge ${o.alive ? 'ok' : 'bad'}`} data-testid={`${testId}-fate`}>
+            {fate(o)}
           </span>
         </dd>
         <dt>runner</dt>
@@ -33,19 +49,19 @@ function Outcome({ title, o, testId }: { title: string; o: OutcomeSummary; testI
           {o.goldRemaining}
           {o.goldComplete ? ' (all taken)' : ''}
         </dd>
-        <dt>steps · ticks</dt>
+        <dt>ticks · moves</dt>
         <dd>
-          {o.steps} · {o.ticks} (tick {o.tick})
+          {o.ticks} · {o.steps}
         </dd>
       </dl>
     </div>
   );
 }
 
-export function WhatIf({ replay, running, error, result, onRun }: WhatIfProps) {
+export function WhatIf({ replay, running, error, result, onRun, alternative }: WhatIfProps) {
   const [slots, setSlots] = useState<Record<string, string>>({ ...replay.chartSnapshot.variants });
   const [force, setForce] = useState('');
-  const [horizon, setHorizon] = useState(5);
+  const [horizon, setHorizon] = useState('');
   const rejected = replay.dispositions.filter((d) => d.disposition !== 'exposed');
   const changed = Object.fromEntries(Object.entries(slots).filter(([slot, v]) => replay.chartSnapshot.variants[slot] !== v));
   return (
@@ -60,7 +76,7 @@ export function WhatIf({ replay, running, error, result, onRun }: WhatIfProps) {
           onRun({
             ...(Object.keys(changed).length ? { slots: changed } : {}),
             ...(force ? { forceCandidateId: force } : {}),
-            horizonSteps: horizon,
+            ...(horizon ? { horizonTicks: Number(horizon) } : {}),
           });
         }}
       >
@@ -106,22 +122,42 @@ export function WhatIf({ replay, running, error, result, onRun }: WhatIfProps) {
           <input
             type="number"
             min={1}
-            max={30}
+            max={3000}
             value={horizon}
-            onChange={(e) => setHorizon(Math.max(1, Math.min(30, Number(e.target.value) || 1)))}
+            placeholder="until the end"
+            onChange={(e) => setHorizon(e.target.value === '' ? '' : String(Math.max(1, Math.min(3000, Number(e.target.value) || 1))))}
+            data-testid="whatif-horizon"
           />
-          <span className="muted">planning steps</span>
+          <span className="muted">ticks (empty: until death, clear, or 600)</span>
         </label>
         <button type="submit" className="primary" disabled={running} data-testid="whatif-run">
           {running ? 'Running…' : 'Run what-if'}
         </button>
+        {alternative ? (
+          <button
+            type="button"
+            disabled={running}
+            data-testid="whatif-alternative"
+            title={`the ${alternative.forceKeys.length} keys the survival search found from this step`}
+            onClick={() => onRun({ forceKeys: alternative.forceKeys, horizonTicks: alternative.horizonTicks })}
+          >
+            Play the surviving alternative
+          </button>
+        ) : null}
       </form>
       {error ? <p className="bad-text">{error}</p> : null}
       {result ? (
         <div className="whatif-result" data-testid="whatif-result">
           <p>
-            New choice: <code>{result.choice.candidateId ?? 'none'}</code> ({keyName(result.choice.action?.keyCode)} ×{' '}
-            {result.choice.action?.ticks ?? 0})
+            New choice:{' '}
+            {result.request.forceKeys ? (
+              `${result.request.forceKeys.length} forced keys, starting ${keyName(result.request.forceKeys[0]?.keyCode)}`
+            ) : (
+              <>
+                <code>{result.choice.candidateId ?? 'none'}</code> ({keyName(result.choice.action?.keyCode)} ×{' '}
+                {result.choice.action?.ticks ?? 0})
+              </>
+            )}
             {result.choice.forcedPastValidation ? (
               <span className="badge warn" title={result.choice.forcedWhy ?? ''}>
                 forced past validation: {result.choice.forcedDisposition}

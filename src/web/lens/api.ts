@@ -1,7 +1,9 @@
-// The lens page's HTTP client: the run list, a run's timeline, one step's replay, the what-if, the
-// planning chart and a level's text (for the board's hidden ladders). Reads and writes only over
+// The lens page's HTTP client: the run list, a run's timeline, its point of no return, one step's
+// replay, the what-if, the planning chart and a level's text (for the board's hidden ladders). Reads and writes only over
 // `fetch`; a failed answer becomes an ApiError carrying the server's `{ error }` text as is.
+import type { CauseAnswer } from '../../lens/cause.js';
 import type { CounterfactualAnswer, ReplayAnswer, TimelineAnswer } from '../../lens/types.js';
+import type { WhatIfBody } from './WhatIf.js';
 
 export class ApiError extends Error {
   constructor(
@@ -23,6 +25,8 @@ export interface RunSummary {
   model: { modelProfile?: string | null; provider?: string | null; model?: string | null };
   slots: Record<string, string>;
   outcome: { result: string; reason: string | null; finalState: Record<string, unknown> | null } | null;
+  /** Where a failed run was lost, once its cause was computed. */
+  lostAt?: { stepIndex: number; tick: number; chosen: string } | null;
 }
 
 export interface ChartAnswer {
@@ -62,11 +66,8 @@ export const lensApi = {
   timeline: (traceId: string) => json<TimelineAnswer>(`/api/agent/traces/${enc(traceId)}/timeline`),
   replay: (traceId: string, step: number, seed?: number | null) =>
     json<ReplayAnswer>(`/api/agent/traces/${enc(traceId)}/steps/${step}/replay${seed != null ? `?seed=${seed}` : ''}`),
-  counterfactual: (
-    traceId: string,
-    step: number,
-    body: { slots?: Record<string, string>; forceCandidateId?: string; horizonSteps?: number; seed?: number },
-  ) =>
+  cause: (traceId: string) => json<CauseAnswer & { cached: boolean }>(`/api/agent/traces/${enc(traceId)}/cause`),
+  counterfactual: (traceId: string, step: number, body: WhatIfBody & { seed?: number }) =>
     json<CounterfactualAnswer>(`/api/agent/traces/${enc(traceId)}/steps/${step}/counterfactual`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

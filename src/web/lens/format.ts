@@ -55,13 +55,25 @@ export interface LensLocation {
   step: number | null;
   /** The live game's engine seed, when known (replays the run's random generator exactly). */
   seed?: number | null;
+  /** A `step=` that is not a step number, as given (the page answers it with the valid range). */
+  badStep?: string | null;
 }
 
 const integer = (value: string | null) => (value !== null && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
 export function readLocation(search: string): LensLocation {
   const q = new URLSearchParams(search);
-  return { trace: q.get('trace') || null, step: integer(q.get('step')), seed: integer(q.get('seed')) };
+  const rawStep = q.get('step');
+  const step = integer(rawStep);
+  return { trace: q.get('trace') || null, step, seed: integer(q.get('seed')), badStep: rawStep !== null && step === null ? rawStep : null };
+}
+
+/** What the page says about a `step=` outside the run (or not a number): the valid range. */
+export function stepOutOfRange(loc: LensLocation, stepCount: number): string | null {
+  const range = stepCount > 0 ? `its steps are 0 to ${stepCount - 1}` : 'it has no steps yet';
+  if (loc.badStep != null) return `step=${loc.badStep} is not a step number: ${range}. Pick one in the timeline.`;
+  if (loc.step !== null && loc.step >= stepCount) return `This run has no step ${loc.step}: ${range}. Pick one in the timeline.`;
+  return null;
 }
 
 export function locationSearch(loc: LensLocation): string {

@@ -1,7 +1,7 @@
 // The AI-run side panel: run status (idle, running with its run id and profile, the outcome), and
 // for the latest planning step its number and tick, the chosen candidate and its reason, fallback /
 // retry / stall badges, the candidate list with scores (chosen highlighted, stall-blocked marked) and
-// an "inspect this step" link to the lens. Reads StepViews from the run loop; writes only its panel.
+// an "inspect this step" link to the lens (a new tab, so the run goes on). Reads StepViews from the run loop; writes only its panel.
 import type { StepView } from '../agentRun.js';
 import { keyLabel } from '../keys.js';
 import { lensHref } from '../recordings.js';
@@ -38,7 +38,11 @@ export class AgentPanel {
           text,
         ),
         detail ? h('p', { class: 'muted' }, detail) : null,
-        h('p', {}, h('a', { href: lensHref(runId), class: 'lens-link' }, 'Inspect this run in the lens')),
+        h(
+          'p',
+          {},
+          h('a', { href: lensHref(runId), class: 'lens-link', target: '_blank', rel: 'noopener' }, 'Inspect this run in the lens'),
+        ),
       ),
     );
   }
@@ -81,7 +85,11 @@ export class AgentPanel {
         h(
           'p',
           { class: 'step-line' },
-          h('strong', { 'data-testid': 'agent-step-number' }, `Step ${v.step}`),
+          h(
+            'strong',
+            { 'data-testid': 'agent-step-number', title: `planning step ${v.stepIndex} of the trace (the lens numbers it the same)` },
+            `Step ${v.stepIndex}`,
+          ),
           ` · tick ${v.tick} · ${keyLabel(v.keyCode)} × ${v.ticks} · `,
           h('span', { class: 'muted' }, v.model),
         ),
@@ -104,7 +112,18 @@ export class AgentPanel {
         h(
           'p',
           {},
-          h('a', { href: lensHref(v.traceId, v.stepIndex), class: 'lens-link', 'data-testid': 'inspect-step' }, 'Inspect this step'),
+          // A new tab: following the link in this one would end the page, and the run with it.
+          h(
+            'a',
+            {
+              href: lensHref(v.traceId, v.stepIndex),
+              class: 'lens-link',
+              'data-testid': 'inspect-step',
+              target: '_blank',
+              rel: 'noopener',
+            },
+            'Inspect this step',
+          ),
         ),
       ),
     );
