@@ -1,6 +1,6 @@
 // Test helpers for the queue: worker and coordinator CLIs as real child processes (node with tsx,
 // so a SIGKILL hits the process itself), their stderr kept as lines, and results.json without
-// the fields that record the clock or the folder (trace ids, durations, times, ms per step, dir).
+// the fields that record the clock or the folder (trace ids, durations, times, ms per step, model latencies, dir).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +41,17 @@ export async function until(ready: () => boolean, ms: number, what: string): Pro
   }
 }
 
-const CLOCK_KEYS = new Set(['traceId', 'durationMs', 'finishedAt', 'startedAt', 'msPerStep', 'dir']);
+const CLOCK_KEYS = new Set([
+  'traceId',
+  'durationMs',
+  'finishedAt',
+  'startedAt',
+  'msPerStep',
+  'dir',
+  'latencyMs',
+  'latencyP50Ms',
+  'latencyP95Ms',
+]);
 
 /** results.json minus what differs between any two runs of the same cells (clock, folder). */
 export function withoutClock(value: unknown): unknown {
