@@ -107,18 +107,14 @@ function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Se
  * guards close every way on is a trap, not a goal. Charges the ticks to the caller's budget.
  */
 function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): boolean {
-  const onward = newSearch(s, opts.onwardTicks);
+  const onward = newSearch(s, opts.onwardTicks, opts.heuristicWeight);
   const found = bestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).goal !== null;
   ctx.budget -= onward.ctx.granted - onward.ctx.budget;
   return found;
 }
 
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */
-function newSearch(
-  rootState: GameState,
-  budget: number,
-  heuristicWeight = DEFAULT_PLAN_SEARCH.heuristicWeight,
-): { ctx: SearchContext; start: Node } {
+function newSearch(rootState: GameState, budget: number, heuristicWeight: number): { ctx: SearchContext; start: Node } {
   const ctx: SearchContext = {
     root: rootState,
     rootGold: rootState.goldCount,
@@ -197,6 +193,5 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
     followed: false,
     searchedAtTick: rootState.tick,
     rejected,
-    onwardFound: goal !== null,
   };
 }

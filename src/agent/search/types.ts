@@ -82,8 +82,6 @@ export interface Plan {
   searchedAtTick: number;
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
-  /** Whether the goal leads on to a next goal (false: taken because nothing better was found). */
-  onwardFound?: boolean;
 }
 
 export interface Node {
