@@ -259,11 +259,11 @@ export function passCost(graph: NavGraph, table: RouteTable, cell: number): { co
  * the cells his falls pass through (gold in mid-air is taken on the way down). A forward search
  * without costs, for "is this gold still reachable at all" checks.
  */
-export function reachableFrom(graph: NavGraph, source: number): Uint8Array {
+export function reachableFrom(graph: NavGraph, source: number | readonly number[]): Uint8Array {
   const seen = new Uint8Array(CELLS);
   const queued = new Uint8Array(CELLS);
-  const stack = [source];
-  seen[source] = queued[source] = 1;
+  const stack = typeof source === 'number' ? [source] : [...source];
+  for (const cell of stack) seen[cell] = queued[cell] = 1;
   while (stack.length) {
     const from = stack.pop()!;
     for (const e of graph.edges[from]) {

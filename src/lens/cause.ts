@@ -3,13 +3,17 @@
 // ticks past the real death, walking back from the death to the last step that could still be
 // survived (survival is monotone: a step's state is reachable from every earlier one). Names that
 // decisive step, what the agent chose there (with what its stored receipts said), and a surviving
-// key sequence shaped for the what-if route. Pure over the run and the recording; the route caches it.
+// key sequence shaped for the what-if route; and, separately, the last step from which the level could
+// still be cleared (clearable.ts), for every failed run. Pure over the run and the recording; the
+// route caches it.
 import { restoreState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import type { Recording, TraceRun } from '../stores/index.js';
 import { keyName } from './backtrack.js';
 import { lensConflict } from './errors.js';
-import { materializeSteps } from './materialize.js';
+import { findStillClearable, type ClearCheck, type StillClearable } from './clearable.js';
+import { evalTickBudget } from '../runner/budget.js';
+import { materializeSteps, type MaterializedRun } from './materialize.js';
 import { parseSteps, type StoredStep } from './storedStep.js';
 import { SEGMENT_TICKS, survivalSearch, type ForcedKey, type Verdict } from './survivalSearch.js';
 
@@ -20,7 +24,7 @@ export const BUDGET_TICKS = 1_000_000;
 /** The whole computation's time limit; steps left unchecked then make the answer `unknown`. */
 export const TIME_LIMIT_MS = 60_000;
 /** Bumped when the search changes, so a cached answer of an older search is recomputed. */
-export const CAUSE_VERSION = 1;
+export const CAUSE_VERSION = 2;
 
 export interface CheckedStep {
   stepIndex: number;
@@ -51,6 +55,10 @@ export interface CauseAnswer {
   } | null;
   /** Why there is no point of no return, or what limits the answer. */
   note: string;
+  /** For a failed run: the last step from which a clear was found (a witness), else null (unknown). */
+  stillClearable: StillClearable | null;
+  clearChecked: ClearCheck[];
+  clearNote: string | null;
   checked: CheckedStep[];
   survivalTick: number | null;
   budgetTicks: number;
@@ -92,6 +100,8 @@ export interface CauseOptions {
   timeLimitMs?: number;
   marginTicks?: number;
   now?: () => Date;
+  /** The clear search's time limit (0: no clear search). */
+  clearTimeLimitMs?: number;
   /** Called after each checked step (progress for a caller that streams it). */
   onChecked?: (checked: CheckedStep) => void;
 }
@@ -112,9 +122,23 @@ export function findCause(run: TraceRun, recording: Recording | null, options: C
     timeLimitMs,
     computedAt: (options.now?.() ?? new Date()).toISOString(),
   };
+  // the clear search runs for every failed run, from the point of no return (or the last step) back
+  let materialized: MaterializedRun | null = null;
+  const materializeAll = () => (materialized ??= materializeSteps(run.playData, recording!.demo, steps, steps.length - 1));
+  const statesOf = () => materializeAll().before.map((b, i) => ({ engineState: b.snapshot.engineState, tick: steps[i]!.state.tick }));
+  const clearSearch = (fromStep: number): Pick<CauseAnswer, 'stillClearable' | 'clearChecked' | 'clearNote'> => {
+    if (!run.outcome || run.outcome.result === 'success' || steps.length === 0 || !recording || options.clearTimeLimitMs === 0)
+      return { stillClearable: null, clearChecked: [], clearNote: null };
+    const answer = findStillClearable(statesOf(), fromStep, {
+      maxTicks: evalTickBudget(run.playData, run.level),
+      ...(options.clearTimeLimitMs ? { timeLimitMs: options.clearTimeLimitMs } : {}),
+    });
+    return { stillClearable: answer.stillClearable, clearChecked: answer.checked, clearNote: answer.note };
+  };
   const finish = (rest: Pick<CauseAnswer, 'pointOfNoReturn' | 'decisive' | 'note' | 'survivalTick' | 'outcome'>): CauseAnswer => ({
     ...base,
     ...rest,
+    ...clearSearch(rest.pointOfNoReturn?.stepIndex ?? steps.length - 1),
     elapsedMs: Math.round(performance.now() - started),
   });
   const outcomeOf = (deathTick: number | null) =>
@@ -149,8 +173,7 @@ export function findCause(run: TraceRun, recording: Recording | null, options: C
     });
   }
   const survivalTick = deathTick + margin;
-  const materialized = materializeSteps(run.playData, recording.demo, steps, steps.length - 1);
-  const states: GameState[] = materialized.before.map((b) => restoreState(b.snapshot.engineState));
+  const states: GameState[] = materializeAll().before.map((b) => restoreState(b.snapshot.engineState));
   const deadline = started + timeLimitMs;
   const verdicts = new Map<number, { verdict: Verdict; keys: ForcedKey[] | null }>();
   const check = (k: number): Verdict => {

@@ -71,7 +71,11 @@ export async function causeForEpisode(task: CauseEpisodeTask): Promise<EpisodeCa
       demo: episode.demo,
       finalSnapshot: episode.finalSnapshot,
     });
-    const cause = findCause((await traceStore.getRun(traceId))!, await recordingStore.get(traceId), task.search);
+    // the eval names points of no return only: the clear search (up to 30 s a level) is the lens's
+    const cause = findCause((await traceStore.getRun(traceId))!, await recordingStore.get(traceId), {
+      clearTimeLimitMs: 0,
+      ...task.search,
+    });
     return {
       ...base,
       reason: episode.reason,

@@ -119,6 +119,27 @@ describe('GET /api/agent/traces/:traceId/cause on the failed run', () => {
     });
   });
 
+  it('says separately whether the level could still be cleared, from no later than the point of no return; a clear found, posted to the what-if, clears the level', async () => {
+    // the clear search ran from the point of no return back (its witnesses are exact keys; a step without one is unknown)
+    expect(cause.clearChecked.length).toBeGreaterThan(0);
+    expect(Math.max(...cause.clearChecked.map((c) => c.stepIndex))).toBe(cause.pointOfNoReturn!.stepIndex);
+    const clear = cause.stillClearable;
+    if (!clear) {
+      for (const c of cause.clearChecked) expect(c.verdict).toBe('unknown');
+      expect(cause.clearNote).toMatch(/^no clear was found from steps \d+\.\.\d+ .*unknown whether it still could be cleared$/);
+      return;
+    }
+    expect(clear.tick).toBe(failed.handed[clear.stepIndex].tick);
+    for (const c of cause.clearChecked)
+      expect(c.verdict).toBe(c.stepIndex > clear.stepIndex ? 'unknown' : c.stepIndex === clear.stepIndex ? 'clearable' : c.verdict);
+    const { status, body } = await server.post(
+      `/api/agent/traces/${FAILED_TRACE_ID}/steps/${clear.stepIndex}/counterfactual`,
+      clear.alternative,
+    );
+    expect(status).toBe(200);
+    expect((body as CounterfactualAnswer).whatIf.cleared).toBe(true);
+  }, 60_000);
+
   it('answers 404 for an unknown run and 400 for a bad id', async () => {
     expect((await server.get('/api/agent/traces/no-such-run/cause')).status).toBe(404);
     expect((await server.get(`/api/agent/traces/${'x'.repeat(300)}/cause`)).status).toBe(400);

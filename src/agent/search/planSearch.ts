@@ -124,7 +124,7 @@ function newSearch(rootState: GameState, budget: number, heuristicWeight: number
     budget,
     granted: budget,
     rootReachable: true,
-    sortie: { ground: new Map(), fields: new Map() },
+    sortie: { rootCells: null, ground: new Map(), fields: new Map() },
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);

@@ -67,13 +67,53 @@ export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number)
 }
 
 /**
+ * The cells the rest of the level is judged from (Sortie.rootCells): the root's own cell, unless
+ * the root stands in a pocket: no way to the top row on the lasting terrain, one through the holes
+ * open now. Then they are the cells of lasting ground it can get to now. Without this a search
+ * started inside a pocket took the pocket for ground and the last gold in it for a goal, leaving
+ * the runner walled in once the hole refilled.
+ */
+function rootCells(ctx: SearchContext): number[] {
+  if (ctx.sortie.rootCells) return ctx.sortie.rootCells;
+  const r = ctx.root.runner;
+  let cells = [idx(r.x, r.y)];
+  const { graph, toGo } = exitField(ctx, ctx.relaxed);
+  if (toGo[routingCell(graph, r.x, r.y)]! >= UNREACHABLE) {
+    const now = buildNavGraph(terrainFromState(ctx.root, { hiddenRevealed: true }), { digDown: true });
+    const reachableNow = reachableFrom(now, routingCell(now, r.x, r.y));
+    const ground: number[] = [];
+    for (let i = 0; i < ALL_CELLS; i++) if (reachableNow[i] && graph.rest[i] && toGo[i]! < UNREACHABLE) ground.push(i);
+    if (ground.length > 0) cells = ground;
+  }
+  return (ctx.sortie.rootCells = cells);
+}
+
+/** The root's reference cells as routing cells of `graph`. */
+const rootRouting = (ctx: SearchContext, graph: NavGraph) => rootCells(ctx).map((c) => routingCell(graph, c % 28, (c / 28) | 0));
+
+/** The cells the runner could get to from the root's reference cells, in the gold graph of one reach. */
+function rootReach(ctx: SearchContext, reach: Reach): Uint8Array {
+  const cells = rootCells(ctx);
+  if (cells.length === 1) return reachSet(ctx, reach, cells[0]! % 28, (cells[0]! / 28) | 0);
+  let set = reach.sets.get(-1);
+  if (!set) {
+    set = reachableFrom(reachGraph(ctx, reach, false), rootRouting(ctx, reachGraph(ctx, reach, false)));
+    reach.sets.set(-1, set);
+  }
+  return set;
+}
+
+/** Ticks to go from the nearest of the root's reference cells. */
+const rootToGo = (ctx: SearchContext, graph: NavGraph, toGo: Int32Array) => Math.min(...rootRouting(ctx, graph).map((c) => toGo[c]!));
+
+/**
  * The gold worth heading for: those from which the runner could still get to every other gold
  * he can reach from the root. Gold in a pit (a one-way drop, a sealed pocket) pulls the search
  * only when nothing else is left, so it is taken last instead of ending the level.
  */
 function withoutTraps(ctx: SearchContext, reach: Reach, gold: number[]): number[] {
   if (gold.length < 2) return gold;
-  const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+  const fromRoot = rootReach(ctx, reach);
   const open = gold.filter((g) => {
     const from = reachSet(ctx, reach, g % 28, (g / 28) | 0);
     return gold.every((other) => other === g || !fromRoot[other] || from[other]);
@@ -94,11 +134,11 @@ export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
   for (const reach of [ctx.relaxed, ctx.strict]) {
     if (s.goldComplete) {
       const { graph, toGo } = fieldFor(ctx, s, reach);
-      const fromRoot = toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]!;
+      const fromRoot = rootToGo(ctx, graph, toGo);
       if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
       continue;
     }
-    const fromRoot = reachSet(ctx, reach, ctx.root.runner.x, ctx.root.runner.y);
+    const fromRoot = rootReach(ctx, reach);
     const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
     if (fromHere === fromRoot) continue;
     const base = s.base;
@@ -127,12 +167,12 @@ function groundOf(ctx: SearchContext, goldComplete: boolean): Uint8Array {
       ground.fill(1);
       for (const reach of [ctx.relaxed, ctx.strict]) {
         const { graph, toGo } = exitField(ctx, reach);
-        if (toGo[routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]! >= UNREACHABLE) continue;
+        if (rootToGo(ctx, graph, toGo) >= UNREACHABLE) continue;
         for (let i = 0; i < ALL_CELLS; i++) if (toGo[i]! >= UNREACHABLE || !graph.rest[i]) ground[i] = 0;
       }
     } else {
       const graph = reachGraph(ctx, ctx.strict, false);
-      const toGo = costToGo(graph, [routingCell(graph, ctx.root.runner.x, ctx.root.runner.y)]);
+      const toGo = costToGo(graph, rootRouting(ctx, graph));
       for (let i = 0; i < ALL_CELLS; i++) if (toGo[i]! < UNREACHABLE && graph.rest[i]) ground[i] = 1;
     }
     ctx.sortie.ground.set(key, ground);

@@ -120,6 +120,12 @@ export interface Reach {
  * runner still in a hole when it refills dies there, and that branch ends.
  */
 export interface Sortie {
+  /**
+   * Where the rest of the level is judged from: the root's cell, or, when the root itself stands
+   * in a pocket (it reaches the top row only through holes open now), the cells of lasting ground
+   * it can get to now, so a search started mid-sortie still brings the runner back out.
+   */
+  rootCells: number[] | null;
   ground: Map<string, Uint8Array>;
   fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
 }

@@ -205,6 +205,16 @@ function App() {
                   {cause.note}
                 </p>
               )}
+              {cause.clearNote ? (
+                <p className={cause.stillClearable ? '' : 'muted'} data-testid="cause-clearable">
+                  {cause.stillClearable ? (
+                    <strong>
+                      Still clearable from step {cause.stillClearable.stepIndex}, tick {cause.stillClearable.tick}:
+                    </strong>
+                  ) : null}{' '}
+                  {cause.clearNote}
+                </p>
+              ) : null}
               <span className="muted small">
                 {cause.checked.length} steps searched · {cause.budgetTicks.toLocaleString('en-US')} ticks each at most ·{' '}
                 {(cause.elapsedMs / 1000).toFixed(1)} s{cause.cached ? ' (cached)' : ''}
