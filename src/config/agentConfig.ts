@@ -205,55 +205,58 @@ export function resolveAgentConfig(raw: unknown): AgentConfigReading {
   return { config, problems };
 }
 
-function resolveSlots(
+type RefuseIfSecret = (field: string, key: string, value: unknown) => boolean;
+
+/**
+ * A section that maps names to values (`slots`: slot id -> variant, `profiles`: profile -> settings):
+ * each entry is checked on its own with `entry`, so one bad entry is reported and skipped while the
+ * others apply. `accept` stores a checked entry.
+ */
+function resolveNamedEntries<T>(
+  section: 'slots' | 'profiles',
   value: unknown,
-  config: AgentConfig,
+  entry: { schema: z.ZodType<T>; what: string; ignored: string },
   problems: ConfigProblem[],
-  refuseIfSecret: (field: string, key: string, value: unknown) => boolean,
+  refuseIfSecret: RefuseIfSecret,
+  accept: (name: string, checked: T) => void,
 ): void {
   if (!isPlainObject(value)) {
-    problems.push({ field: 'slots', value, problem: 'must be an object of slot id -> variant name; using none', using: {} });
+    problems.push({ field: section, value, problem: `must be an object of ${entry.what}; using none`, using: {} });
     return;
   }
-  for (const [slotId, variant] of Object.entries(value)) {
-    const field = `slots.${slotId}`;
-    if (refuseIfSecret(field, slotId, variant)) continue;
-    const checked = z.object({ slotId: identifier, variant: identifier }).safeParse({ slotId, variant });
+  const entrySchema = z.object({ name: identifier, value: entry.schema });
+  for (const [name, entryValue] of Object.entries(value)) {
+    const field = `${section}.${name}`;
+    if (refuseIfSecret(field, name, entryValue)) continue;
+    const checked = entrySchema.safeParse({ name, value: entryValue });
     if (!checked.success) {
-      problems.push({ field, value: variant, problem: `slot override ignored: ${firstIssue(checked.error)}` });
+      const at = checked.error.issues[0]?.path.slice(1).join('.');
+      problems.push({ field: at ? `${field}.${at}` : field, value: entryValue, problem: `${entry.ignored}: ${firstIssue(checked.error)}` });
       continue;
     }
-    config.slots[slotId] = variant as string;
+    accept(name, checked.data.value as T);
   }
 }
 
-function resolveProfiles(
-  value: unknown,
-  config: AgentConfig,
-  problems: ConfigProblem[],
-  refuseIfSecret: (field: string, key: string, value: unknown) => boolean,
-): void {
-  if (!isPlainObject(value)) {
-    problems.push({ field: 'profiles', value, problem: 'must be an object of profile name -> settings; using none', using: {} });
-    return;
-  }
-  for (const [profile, settings] of Object.entries(value)) {
-    const field = `profiles.${profile}`;
-    if (refuseIfSecret(field, profile, settings)) continue;
-    const checked = z.object({ profile: identifier, settings: profileSettingsSchema }).safeParse({ profile, settings });
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      const at = issue?.path.slice(1).join('.');
-      problems.push({
-        field: at ? `${field}.${at}` : field,
-        value: settings,
-        problem: `profile settings ignored: ${firstIssue(checked.error)}`,
-      });
-      continue;
-    }
-    config.profiles[profile.toLowerCase()] = checked.data.settings;
-  }
-}
+const resolveSlots = (value: unknown, config: AgentConfig, problems: ConfigProblem[], refuseIfSecret: RefuseIfSecret) =>
+  resolveNamedEntries(
+    'slots',
+    value,
+    { schema: identifier, what: 'slot id -> variant name', ignored: 'slot override ignored' },
+    problems,
+    refuseIfSecret,
+    (slotId, variant) => (config.slots[slotId] = variant),
+  );
+
+const resolveProfiles = (value: unknown, config: AgentConfig, problems: ConfigProblem[], refuseIfSecret: RefuseIfSecret) =>
+  resolveNamedEntries(
+    'profiles',
+    value,
+    { schema: profileSettingsSchema, what: 'profile name -> settings', ignored: 'profile settings ignored' },
+    problems,
+    refuseIfSecret,
+    (profile, settings) => (config.profiles[profile.toLowerCase()] = settings),
+  );
 
 /** Read and resolve the file without logging; a missing or unreadable file yields the defaults and one problem. */
 export async function readAgentConfig(path: string = DEFAULT_AGENT_CONFIG_PATH): Promise<AgentConfigReading> {
