@@ -63,6 +63,11 @@ describe('why did the agent die: from the game page to the cause', () => {
     expect(await lens.textContent('[data-testid="lens-cause"]')).toContain(`Lost at step ${decisive}, tick ${cause.pointOfNoReturn!.tick}`);
     expect(await lens.getAttribute(`[data-testid="step-cell"][data-step="${decisive}"]`, 'data-pnr')).toBe('true');
     expect(await lens.textContent(`[data-testid="step-cell"][data-step="${decisive}"]`)).toContain(String(decisive));
+    // separately, whether the level could still be cleared: a step with the planner's witness, or unknown
+    const clearable = (await lens.textContent('[data-testid="cause-clearable"]'))!;
+    expect(clearable).toMatch(
+      cause.stillClearable ? `Still clearable from step ${cause.stillClearable.stepIndex}` : /unknown whether it still could be cleared/,
+    );
     const runItem = lens.locator(`[data-testid="run-item"][data-trace="${runId}"]`);
     expect(await runItem.locator('[data-testid="run-lost-at"]').textContent()).toContain(`lost at step ${decisive}`);
 
