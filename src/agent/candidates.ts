@@ -471,7 +471,12 @@ export function keepOneOpen(list: readonly Candidate[]): Candidate[] {
   if (list.length === 0 || list.some((c) => !c.stallBlocked)) return [...list];
   const surviving = list.find((c) => c.outcome?.died !== true && c.outcome?.survivesAfter !== false) ?? list[0];
   const { stallBlocked: _penalty, ...parts } = surviving.scoreParts;
-  const opened = { ...surviving, stallBlocked: false, scoreParts: parts, score: surviving.score - (surviving.scoreParts.stallBlocked ?? 0) };
+  const opened = {
+    ...surviving,
+    stallBlocked: false,
+    scoreParts: parts,
+    score: surviving.score - (surviving.scoreParts.stallBlocked ?? 0),
+  };
   return list.map((c) => (c === surviving ? opened : c)).sort((p, q) => q.score - p.score || (p.id < q.id ? -1 : p.id > q.id ? 1 : 0));
 }
 

@@ -269,17 +269,15 @@ export function buildFacts(a: Analysis): Facts {
       visible: snapshot.gold.visiblePositions,
       carried: carried.map((c) => ({ id: c.id, x: c.x, y: c.y })),
     },
-    nearestGold: goldTargets
-      .slice(0, 5)
-      .map(({ x, y, carried: c, sameRow, routeCost, needsDig, unreachableReason }) => ({
-        x,
-        y,
-        carried: c,
-        sameRow,
-        routeCost,
-        needsDig,
-        unreachableReason,
-      })),
+    nearestGold: goldTargets.slice(0, 5).map(({ x, y, carried: c, sameRow, routeCost, needsDig, unreachableReason }) => ({
+      x,
+      y,
+      carried: c,
+      sameRow,
+      routeCost,
+      needsDig,
+      unreachableReason,
+    })),
     primaryProgressTarget: primaryTarget,
     rowLadders,
     movement: movementFacts(a),

@@ -4,10 +4,11 @@
 // test and by src/cli/recordPrompts.ts (the docs/prompts pages); writes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Snapshot } from '../agent/schemas.js';
+import type { PlanSearchOptions } from '../agent/search/planSearch.js';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
 import { resolveProfile } from '../llm/profiles.js';
-import type { ModelRequest } from '../llm/provider.js';
+import type { ModelReply, ModelRequest } from '../llm/provider.js';
 import { chartPlanner } from './chartPlanner.js';
 import { runEpisode, type EpisodeResult } from './episode.js';
 
@@ -27,6 +28,10 @@ export interface RecordPromptsOptions {
   maxSteps: number;
   maxTicks?: number;
   slots?: Record<string, string>;
+  /** Plan search options (e.g. a smaller tick budget for a quick property run). */
+  planSearch?: Partial<PlanSearchOptions>;
+  /** Overrides the local policy's answer (e.g. a model that sometimes picks a blocked id, to exercise the retry). */
+  answer?: (req: ModelRequest, local: ModelReply) => ModelReply;
 }
 
 export async function recordEpisodePrompts(
@@ -42,13 +47,14 @@ export async function recordEpisodePrompts(
     profile,
     env,
     slots: o.slots,
+    planSearch: o.planSearch,
     wrapProvider: (provider) => ({
       ...provider,
       profile: provider.profile,
       provider: provider.provider,
       model: provider.model,
       modelSource: provider.modelSource,
-      complete: (req: ModelRequest) => {
+      complete: async (req: ModelRequest) => {
         prompts.push({
           stepIndex: req.meta.stepIndex,
           retry: req.meta.retry,
@@ -57,12 +63,17 @@ export async function recordEpisodePrompts(
           user: req.user,
           replyIds: [...req.reply.candidateIds],
         });
-        return provider.complete(req);
+        const reply = await provider.complete(req);
+        return o.answer ? o.answer(req, reply) : reply;
       },
       ...(provider.willConstrain ? { willConstrain: provider.willConstrain.bind(provider) } : {}),
     }),
   });
-  const { demo: _demo, finalSnapshot: _final, ...result } = await runEpisode({
+  const {
+    demo: _demo,
+    finalSnapshot: _final,
+    ...result
+  } = await runEpisode({
     playData: o.playData,
     level: o.level,
     seed: o.seed,

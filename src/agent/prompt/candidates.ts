@@ -14,7 +14,7 @@ export interface CandidatesPieceOptions {
 }
 
 const KEY_LEGEND = 'keyCode 37=left 38=up 39=right 40=down 90=dig left 88=dig right 32=stop';
-const SCORE_LEGEND = 'score = the planner\'s ranking points (higher is better; the list is sorted by it, it is not game score)';
+const SCORE_LEGEND = "score = the planner's ranking points (higher is better; the list is sorted by it, it is not game score)";
 const FIELD_LEGEND =
   'risk = how close the nearest guard comes during the first action (none, low, medium, high, critical); ticks = how long the first action holds its key (a tile takes 5 ticks across, 5 up or down); a goal\'s "in N ticks" is the whole plan';
 

@@ -130,7 +130,8 @@ function dangerLine(facts: Facts): string {
   const { level, pressureGuardId, ticksToContact, firstContact, contactHorizon } = facts.risk;
   if (firstContact !== undefined) {
     if (firstContact === null) return `Danger: ${level}; standing still, no guard reaches you within ${contactHorizon ?? 60} ticks.`;
-    if (firstContact.cause === 'hole') return `Danger: ${level}; standing still, the hole you are in refills on you in ${firstContact.ticks} ticks.`;
+    if (firstContact.cause === 'hole')
+      return `Danger: ${level}; standing still, the hole you are in refills on you in ${firstContact.ticks} ticks.`;
     return `Danger: ${level}; ${FIRST_CONTACT_WORDS} ${firstContact.guardId} reaches you first, in ${firstContact.ticks} ticks.`;
   }
   const who = pressureGuardId === null ? '' : ` (guard ${pressureGuardId})`;
