@@ -31,7 +31,7 @@ function stubborn(req: ModelRequest, local: ModelReply): ModelReply {
   return { ...local, text: JSON.stringify({ candidateId: blocked.id, reason: 'stubborn' }) };
 }
 
-let prompts: (RecordedPrompt & { run: string })[] = [];
+const prompts: (RecordedPrompt & { run: string })[] = [];
 
 beforeAll(async () => {
   for (const run of RUNS) {
