@@ -45,12 +45,12 @@ export const SLOT_REGISTRY: Readonly<Record<SlotId, SlotDefinition>> = {
     slot: 'state-summary',
     subflowId: SUBFLOW_IDS['state-summary'],
     displayName: 'State summary',
-    defaultVariant: 'compact',
+    defaultVariant: 'with-board',
     mount: stateSummaryMount,
     variants: {
-      compact: stateSummary('compact', 'the state summary as short labelled lines'),
+      compact: stateSummary('compact', 'the state summary as short labelled lines, no board'),
       json: stateSummary('json', 'the state summary as one JSON object'),
-      'with-board': stateSummary('with-board', 'the compact summary plus the board itself (an experiment variant)'),
+      'with-board': stateSummary('with-board', 'the compact lines plus the board, open holes marked (the default)'),
     },
   },
   candidates: {

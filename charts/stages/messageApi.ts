@@ -2,18 +2,23 @@
 // sections it adds itself, the mounted slots' pieces (state summary, stall report, candidates), and on
 // the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt). Over the
 // profile's prompt budget it drops the lowest-ranked candidates and the oldest history (fitBudget.ts)
-// and writes what it dropped. The prompt is this attempt's artifact; scope holds its ref.
-// Reads: the slots' piece keys, history, retryInstruction, attempt, options, candidates (over budget).
+// and writes what it dropped. The stall report's verdict lines (blocked ids, which open ids break the
+// loop) are written here, where the report and the shown candidates meet, from the candidates that
+// are actually listed (after any budget drop), so the section and the candidate lines cannot disagree.
+// The prompt is this attempt's artifact; scope holds its ref.
+// Reads: the slots' piece keys, history, retryInstruction, attempt, options, candidates, stall.
 // Writes: prompt, promptBudget. Emits: app.prompt.budget (over budget only).
 import {
   assemblePrompt,
   fitToBudget,
+  stallReportPiece,
   historyPiece,
   retryPiece,
   rulesPiece,
   taskPiece,
   type PromptPiece,
 } from '../../src/agent/prompt/index.js';
+import type { Candidate } from '../../src/agent/schemas.js';
 import { promptSummary } from '../artifactSummaries.js';
 import { ARTIFACT_IDS, EVENTS } from '../conventions.js';
 import type { ArtifactRef, PlanningScope } from '../planningState.js';
@@ -29,24 +34,35 @@ const piecesOf = (context: RunContext, ref: ArtifactRef<PromptPiece[]> | undefin
 export function messageApiStage(scope: PlanningScope): void {
   const context = runContextOf(scope);
   const history = artifactOf(context, read(scope, 'history'));
+  const candidatesRef = read(scope, 'candidates');
+  const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
+  const stallPieces = piecesOf(context, read(scope, 'stallReportPieces'));
+  const stall = stallPieces.length > 0 ? artifactOf(context, read(scope, 'stall')) : null;
+  const withVerdict = (shown: readonly Candidate[]) => (stall ? [stallReportPiece(stall, shown)] : []);
   let prompt = assemblePrompt([
     TASK_PIECE,
     RULES_PIECE,
     ...piecesOf(context, read(scope, 'stateSummaryPieces')),
-    ...piecesOf(context, read(scope, 'stallReportPieces')),
+    ...withVerdict(candidates),
     ...piecesOf(context, read(scope, 'candidatePieces')),
     historyPiece(history),
     retryPiece({ retryInstruction: read(scope, 'retryInstruction') }),
   ]);
   const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
   if (promptBudgetChars !== null && prompt.system.length + prompt.user.length > promptBudgetChars) {
-    const candidatesRef = read(scope, 'candidates');
-    const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
     const fitted = fitToBudget(
       { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history },
       promptBudgetChars,
     );
     prompt = fitted.prompt;
+    if (stall && fitted.record.droppedCandidateIds.length > 0) {
+      const dropped = new Set(fitted.record.droppedCandidateIds);
+      const [verdict] = withVerdict(candidates.filter((c) => !dropped.has(c.id)));
+      prompt = assemblePrompt(
+        prompt.pieces.map((p) => (p.slot === 'stall-report' && verdict ? verdict : p)),
+        { system: prompt.system },
+      );
+    }
     scope.promptBudget = fitted.record;
     scope.$emit(EVENTS.promptBudget, fitted.record);
   } else if (read(scope, 'promptBudget')) scope.promptBudget = null; // the retry pass fits: clear the first pass's record

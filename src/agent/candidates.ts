@@ -457,8 +457,27 @@ function toCandidate(
   };
 }
 
-export function emergencyHold(reason: string): Candidate {
-  return toCandidate(proposal('emergency_hold', 'stop', 2, { goal: 'hold still', reason, scoreParts: { fallback: 0 } }), null, 'none', 2);
+export function emergencyHold(reason: string, risk: Candidate['risk'] = 'none'): Candidate {
+  return toCandidate(proposal('emergency_hold', 'stop', 2, { goal: 'hold still', reason, scoreParts: { fallback: 0 } }), null, risk, 2);
+}
+
+/**
+ * The stall report never closes every door: when each shown candidate is stall-blocked, the
+ * best-ranked one whose simulation survives (else the best-ranked) is opened again, its block
+ * penalty taken back. Candidates carry the one verdict (`stallBlocked`) that the candidate lines,
+ * the stall report section, the retry and the reply contract all read.
+ */
+export function keepOneOpen(list: readonly Candidate[]): Candidate[] {
+  if (list.length === 0 || list.some((c) => !c.stallBlocked)) return [...list];
+  const surviving = list.find((c) => c.outcome?.died !== true && c.outcome?.survivesAfter !== false) ?? list[0];
+  const { stallBlocked: _penalty, ...parts } = surviving.scoreParts;
+  const opened = {
+    ...surviving,
+    stallBlocked: false,
+    scoreParts: parts,
+    score: surviving.score - (surviving.scoreParts.stallBlocked ?? 0),
+  };
+  return list.map((c) => (c === surviving ? opened : c)).sort((p, q) => q.score - p.score || (p.id < q.id ? -1 : p.id > q.id ? 1 : 0));
 }
 
 /** Per analysis: the dig-relaxed graph of the lasting terrain and what the runner can reach in it. */
@@ -594,7 +613,7 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
     byId.set(c.id, c);
   }
   if (![...byId.values()].some((c) => c.lane !== 'fallback') && noEscape.length > 0) {
-    const hold = emergencyHold('no candidate passed the survival search; holding still is the other option');
+    const hold = emergencyHold('no candidate passed the survival search; holding still is the other option', 'critical');
     byId.set(hold.id, hold);
     for (const c of noEscape) {
       if (byId.has(c.id)) continue;
@@ -613,7 +632,7 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
   for (const c of list.slice(options.candidateLimit)) {
     dispositions.push({ id: c.id, kind: c.kind, disposition: 'limit_truncated', why: `beyond the ${options.candidateLimit} best` });
   }
-  list = list.slice(0, options.candidateLimit);
+  list = keepOneOpen(list.slice(0, options.candidateLimit));
   if (list.length === 0) list = [emergencyHold('every proposal was rejected; holding still is the only option left')];
   for (const c of list) dispositions.push({ id: c.id, kind: c.kind, disposition: 'exposed', why: `score ${c.score}` });
   return { candidates: list, dispositions };

@@ -2,12 +2,11 @@
 // route cost, the primary progress target, affordances with reasons, ladder detail, route
 // access and guard pressure. Reads an Analysis; returns plain, schema-shaped data.
 import { BAR, BLOCK, LADDR, SOLID, idx } from '../game/constants.js';
-import { KEY } from '../game/keys.js';
 import { canDig, runnerCanAct } from '../game/rules/runner.js';
 import type { Analysis } from './analysis.js';
 import { UNREACHABLE, passCost, routeTo, type NavEdge } from './nav.js';
 import type { Facts, RiskLevel } from './schemas.js';
-import { simulate } from './sim.js';
+import { CONTACT_HORIZON, firstContact, trapsAndHoles } from './forecast.js';
 
 const RISK_ORDER: Record<RiskLevel, number> = { none: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
@@ -81,7 +80,10 @@ function digReason(a: Analysis, dir: -1 | 1): string {
   const tx = x + dir;
   if (y >= 15 || tx < 0 || tx > 27) return 'no brick there (edge of the board)';
   const brick = a.snapshot.grid[y + 1][tx];
-  if (brick !== '#') return brick === ' ' ? 'that brick is already dug' : `'${brick}' below-side is not a diggable brick`;
+  if (brick !== '#') {
+    if (a.terrain.openHole[idx(tx, y + 1)] === 1) return 'that brick is already dug (an open hole)';
+    return brick === ' ' ? 'no brick there (empty)' : `'${brick}' below-side is not a diggable brick`;
+  }
   const above = a.snapshot.grid[y][tx];
   if (above === '$' || a.snapshot.baseGrid[y][tx] === '$') return 'gold sits on that brick';
   if (above !== ' ') return `'${above}' above the brick`;
@@ -89,7 +91,7 @@ function digReason(a: Analysis, dir: -1 | 1): string {
   return '';
 }
 
-function guardFacts(a: Analysis): Facts['guards'] {
+function guardFacts(a: Analysis, releases: Map<number, NonNullable<Facts['guards'][number]['release']>>): Facts['guards'] {
   const { runner, guards } = a.snapshot;
   return guards.slice(0, 6).map((g) => {
     const trapped = g.actionName === 'in_hole' || g.actionName === 'reborn';
@@ -106,6 +108,7 @@ function guardFacts(a: Analysis): Facts['guards'] {
       risk: riskOf(distance, trapped),
       closing,
       trapped,
+      ...(trapped && releases.has(g.id) ? { release: releases.get(g.id)! } : {}),
     };
   });
 }
@@ -155,15 +158,25 @@ export function buildFacts(a: Analysis): Facts {
         (here === BAR && r.yOffset === 0) ||
         (r.yOffset >= 0 && (r.y === 15 || [BLOCK, SOLID, LADDR].includes(tiles[idx(r.x, r.y + 1)])))
       );
-  const guards = guardFacts(a);
+  // The stand-still forecast (exact engine): trapped guards' release, holes' refill, first contact.
+  const traps = a.state ? trapsAndHoles(a.state) : null;
+  const releases = new Map((traps?.releases ?? []).map((r) => [r.guardId, { ticks: r.ticks, how: r.how }]));
+  const guards = guardFacts(a, releases);
 
   const carried = snapshot.gold.carriedByGuards;
   const goldTargets = [
     ...snapshot.gold.visiblePositions.map((c) => ({ ...c, carried: false })),
-    ...carried.map((c) => ({ x: c.x, y: c.y, carried: true })),
+    ...carried.map((c) => ({ x: c.x, y: c.y, carried: true, id: c.id })),
   ].map((g) => {
     const s = summariseRoute(a, idx(g.x, g.y));
-    return { ...g, sameRow: g.y === r.y, routeCost: s.cost < UNREACHABLE ? s.cost : null, needsDig: s.needsDig, summary: s };
+    const reachable = s.cost < UNREACHABLE;
+    const carrier = 'id' in g ? (g as { id: number }).id : null;
+    const unreachableReason = reachable
+      ? null
+      : g.carried
+        ? `carried by guard ${carrier}, dropped later`
+        : 'sealed: no route from here, not even digging a brick on the way';
+    return { ...g, sameRow: g.y === r.y, routeCost: reachable ? s.cost : null, needsDig: s.needsDig, unreachableReason, summary: s };
   });
   goldTargets.sort(
     (p, q) =>
@@ -229,11 +242,8 @@ export function buildFacts(a: Analysis): Facts {
       if ((a1 - a2 || b1 - b2 || c1 - c2) > 0) pressure = g;
     }
   }
-  let ticksToContact: number | null = null;
-  if (a.state && !snapshot.godMode && pressure && RISK_ORDER[pressure.risk] >= RISK_ORDER.medium) {
-    const stay = simulate(a.state, KEY.STOP, 40);
-    if (stay.died) ticksToContact = stay.ticks;
-  }
+  const contact = a.state && !snapshot.godMode ? firstContact(a.state) : null;
+  const ticksToContact = contact?.ticks ?? null;
 
   const ladderAbove = r.y > 0 && tiles[idx(r.x, r.y - 1)] === LADDR;
   const ladderBelow = r.y < 15 && tiles[idx(r.x, r.y + 1)] === LADDR;
@@ -259,16 +269,27 @@ export function buildFacts(a: Analysis): Facts {
       visible: snapshot.gold.visiblePositions,
       carried: carried.map((c) => ({ id: c.id, x: c.x, y: c.y })),
     },
-    nearestGold: goldTargets
-      .slice(0, 5)
-      .map(({ x, y, carried: c, sameRow, routeCost, needsDig }) => ({ x, y, carried: c, sameRow, routeCost, needsDig })),
+    nearestGold: goldTargets.slice(0, 5).map(({ x, y, carried: c, sameRow, routeCost, needsDig, unreachableReason }) => ({
+      x,
+      y,
+      carried: c,
+      sameRow,
+      routeCost,
+      needsDig,
+      unreachableReason,
+    })),
     primaryProgressTarget: primaryTarget,
     rowLadders,
     movement: movementFacts(a),
     dig: digFacts(a),
     ladder: { onLadder: here === LADDR, ladderAbove, ladderBelow, atTop: here !== LADDR && ladderBelow },
     routeAccess,
-    risk: { level: pressure?.risk ?? 'none', pressureGuardId: pressure?.id ?? null, ticksToContact },
+    risk: {
+      level: pressure?.risk ?? 'none',
+      pressureGuardId: pressure?.id ?? null,
+      ticksToContact,
+      ...(a.state && !snapshot.godMode ? { firstContact: contact, contactHorizon: CONTACT_HORIZON } : {}),
+    },
     activeDig: snapshot.activeDig
       ? {
           x: snapshot.activeDig.x,
@@ -277,6 +298,9 @@ export function buildFacts(a: Analysis): Facts {
           frameIndex: snapshot.activeDig.frameIndex,
         }
       : null,
-    openHoles: snapshot.openHoles,
+    openHoles: traps
+      ? snapshot.openHoles.map((h) => ({ ...h, ticksUntilRefill: traps.refills[`${h.x},${h.y}`] ?? h.ticksUntilRefill }))
+      : snapshot.openHoles,
+    simulated: a.state !== null && a.state !== undefined,
   };
 }

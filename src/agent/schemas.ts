@@ -248,6 +248,11 @@ export const factsSchema = z.object({
       risk: riskLevelSchema,
       closing: z.boolean(),
       trapped: z.boolean(),
+      /** Trapped guards: ticks until out of the hole standing still (stand-still forecast), and how. */
+      release: z
+        .object({ ticks: int.nullable(), how: z.enum(['climbs_out', 'respawns']).nullable() })
+        .nullable()
+        .optional(),
     }),
   ),
   gold: z.object({ remaining: int, visible: z.array(cellSchema), carried: z.array(cellSchema.extend({ id: int })) }),
@@ -257,6 +262,8 @@ export const factsSchema = z.object({
       sameRow: z.boolean(),
       routeCost: int.nullable(),
       needsDig: z.boolean(),
+      /** Why there is no route (routeCost null): carried by a guard, or sealed even by digging. */
+      unreachableReason: z.string().nullable().optional(),
     }),
   ),
   primaryProgressTarget: z
@@ -277,8 +284,17 @@ export const factsSchema = z.object({
     level: riskLevelSchema,
     pressureGuardId: int.nullable(),
     ticksToContact: int.nullable(),
+    /** Standing still, what kills the runner first by simulation (null: nothing within the horizon, or not simulated). */
+    firstContact: z
+      .object({ ticks: int, cause: z.enum(['guard', 'hole']), guardId: int.nullable() })
+      .nullable()
+      .optional(),
+    /** The horizon of that look-ahead in ticks (absent without the engine state). */
+    contactHorizon: int.optional(),
   }),
   activeDig: z.object({ x: int, y: int, direction: z.string(), frameIndex: int }).nullable(),
   openHoles: z.array(z.object({ x: int, y: int, ticksUntilRefill: int })),
+  /** Whether the guard, hole and danger forecasts come from the exact engine (false: geometry only). */
+  simulated: z.boolean().optional(),
 });
 export type Facts = z.infer<typeof factsSchema>;

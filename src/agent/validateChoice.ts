@@ -68,8 +68,11 @@ export function validateChoice(
     repeatOf: null,
   } satisfies Partial<ChoiceValidation>;
 
+  // The ids a retry may name: the shown ones not stall-blocked (the same verdict the candidate
+  // lines, the stall report and the reply contract read); never a blocked id.
+  const open = shown.filter((c) => !c.stallBlocked);
   if (!parsed.ok) {
-    return withStatus({ ...base }, 'parse_error', `${parsed.error} The candidate ids are: ${idList(shown)}.`);
+    return withStatus({ ...base }, 'parse_error', `${parsed.error} The candidate ids you may answer with are: ${idList(open)}.`);
   }
 
   const id = parsed.candidateId;
@@ -88,18 +91,21 @@ export function validateChoice(
   };
 
   if (chosen === null) {
-    const suggestion = shown.find((c) => c.id.toLowerCase() === id.trim().toLowerCase());
+    const suggestion = open.find((c) => c.id.toLowerCase() === id.trim().toLowerCase());
     const didYouMean = suggestion ? `Did you mean "${suggestion.id}"? ` : '';
     return failed(
       'unknown_candidate',
       {},
       `"${id}" is not one of the candidates shown.`,
-      `${didYouMean}Choose exactly one of these ids, copied character for character: ${idList(shown)}. ${ASK}`,
+      `${didYouMean}Choose exactly one of these ids, copied character for character: ${idList(open)}. ${ASK}`,
     );
   }
 
   const others = shown.filter((c) => c.id !== id && !c.stallBlocked);
-  const chooseOther = others.length > 0 ? `Choose a different id from: ${idList(others)}. ${ASK}` : ASK;
+  const chooseOther =
+    others.length > 0
+      ? `Choose a different id from: ${idList(others)}. ${ASK}`
+      : 'No other listed candidate is open, so there is nothing else to choose; the planner falls back.';
   const action = `${keyName(chosen.firstAction.keyCode)} for ${chosen.firstAction.ticks} ticks`;
 
   if (!checks.isPhysicallyValid(chosen)) {

@@ -33,14 +33,24 @@ describe('validateChoice', () => {
     expect(result).toMatchObject({ status: 'parse_error', recoverable: true, candidate: null, requestedCandidateId: null });
     expect(result.retryInstruction).toMatch(/^Your reply was not a JSON object/);
     expect(result.retryInstruction).toContain('climb_ladder_12_3_up, dig_route_9_15_dig_left');
+    expect(result.retryInstruction).not.toContain('collect_gold_17_14_right');
   });
 
-  it('rejects an id that does not match a shown candidate exactly (unknown_candidate) and lists the valid ids', () => {
+  it('asks for no id when the pick is unusable and no other candidate is open', () => {
+    const lone = [makeCandidate('climb_ladder_12_3_up'), makeCandidate('wait_or_stop_12_14_stop', { stallBlocked: true })];
+    const result = validateChoice(pick('climb_ladder_12_3_up'), lone, except(['climb_ladder_12_3_up']));
+    expect(result.status).toBe('invalid_action');
+    expect(result.retryInstruction).toContain('No other listed candidate is open');
+    expect(result.retryInstruction).not.toContain('wait_or_stop_12_14_stop');
+    expect(result.retryInstruction).not.toContain('<one of the listed ids>');
+  });
+
+  it('rejects an id that does not match a shown candidate exactly (unknown_candidate) and lists the open ids, never a blocked one', () => {
     const result = validateChoice(pick('collect_gold_17_14'), shown, allGood);
     expect(result).toMatchObject({ status: 'unknown_candidate', knownCandidate: false, recoverable: true, candidate: null });
     expect(result.retryInstruction).toBe(
       '"collect_gold_17_14" is not one of the candidates shown. Choose exactly one of these ids, copied character for character: ' +
-        'collect_gold_17_14_right, climb_ladder_12_3_up, dig_route_9_15_dig_left, wait_or_stop_12_14_stop. ' +
+        'climb_ladder_12_3_up, dig_route_9_15_dig_left, wait_or_stop_12_14_stop. ' +
         'Reply with exactly {"candidateId": "<one of the listed ids>", "reason": "<one short sentence>"}.',
     );
   });

@@ -30,7 +30,7 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(result.action.ticks).toBeLessThanOrEqual(3);
     expect(result.traceStep.selectedCandidateId).toBe(result.candidate.id);
     expect(result.candidates.map((c) => c.id)).toContain(result.candidate.id);
-    expect(result.slots).toEqual({ 'state-summary': 'compact', candidates: 'simulated', 'stall-report': 'default' });
+    expect(result.slots).toEqual({ 'state-summary': 'with-board', candidates: 'simulated', 'stall-report': 'default' });
   });
 
   it('selector evidence: sf-stall-report is skipped, with its rule, when the stall severity is none', async () => {
@@ -130,13 +130,13 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(receipt).toMatchObject({ profile: 'local', model: 'local-policy', attempt: 0, retry: false, params: { temperature: 0.5 } });
   });
 
-  it('swapping state-summary to with-board changes the prompt (hash differs, board present) and is recorded', async () => {
+  it('swapping state-summary from the default with-board to compact drops the board (hash differs) and is recorded', async () => {
     const compactProvider = recordingProvider(localProvider());
-    const compact = await planNextAction(planningRequest(snapshot), { provider: compactProvider });
-    const boardProvider = recordingProvider(localProvider());
-    const board = await planNextAction(planningRequest(snapshot, { slots: { 'state-summary': 'with-board' } }), {
-      provider: boardProvider,
+    const compact = await planNextAction(planningRequest(snapshot, { slots: { 'state-summary': 'compact' } }), {
+      provider: compactProvider,
     });
+    const boardProvider = recordingProvider(localProvider());
+    const board = await planNextAction(planningRequest(snapshot), { provider: boardProvider });
 
     const summaryHash = (r: typeof compact) => r.traceStep.modelCall!.receipt.pieces.find((p) => p.slot === 'state-summary')!.sha256;
     expect(summaryHash(board)).not.toBe(summaryHash(compact));
@@ -146,7 +146,8 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(compactProvider.requests[0]!.user).not.toContain('Board (');
 
     expect(board.slots['state-summary']).toBe('with-board');
-    expect(board.planner.slotSources['state-summary']).toBe('request');
+    expect(board.planner.slotSources['state-summary']).toBe('default');
+    expect(compact.planner.slotSources['state-summary']).toBe('request');
     expect(board.traceStep.slots['state-summary']).toBe('with-board');
     const selection = board.traceStep.receipts.find((r) => r.stageId === STAGE_IDS.context)!;
     expect(selection.reads.map((r) => r.key)).toContain('slotVariants');

@@ -85,7 +85,7 @@ describe('POST /api/agent/next-action: success', () => {
     const { status, body } = await call(server, 'POST', '/api/agent/next-action', { ...validBody(), slots: { candidates: 'geometric' } });
     expect(status).toBe(200);
     const run = await server.traceStore.getRun(body.traceId);
-    expect(run?.slots).toMatchObject({ candidates: 'geometric', 'state-summary': 'compact' });
+    expect(run?.slots).toMatchObject({ candidates: 'geometric', 'state-summary': 'with-board' });
   });
 
   it('loses no step when 20 requests for one runId arrive at once', async () => {

@@ -31,7 +31,7 @@ describe('trace routes', () => {
     expect(body).toMatchObject({ id: 'run-1', stepCount: 2, playData: 1, level: 1 });
     expect(body.steps.map((step: { stepIndex: number }) => step.stepIndex)).toEqual([0, 1]);
     expect(body.steps[0]).toMatchObject({ selectedCandidateId: first.candidateId, action: first.action });
-    expect(body.slots).toEqual({ 'state-summary': 'compact', candidates: 'simulated', 'stall-report': 'default' });
+    expect(body.slots).toEqual({ 'state-summary': 'with-board', candidates: 'simulated', 'stall-report': 'default' });
     expect(body.config.backend).toMatchObject({ candidateLimit: 7 });
 
     const missing = await call(server, 'GET', '/api/agent/traces/no-such-run');

@@ -14,6 +14,9 @@ export interface CandidatesPieceOptions {
 }
 
 const KEY_LEGEND = 'keyCode 37=left 38=up 39=right 40=down 90=dig left 88=dig right 32=stop';
+const SCORE_LEGEND = "score = the planner's ranking points (higher is better; the list is sorted by it, it is not game score)";
+const FIELD_LEGEND =
+  'risk = how close the nearest guard comes during the first action (none, low, medium, high, critical); ticks = how long the first action holds its key (a tile takes 5 ticks across, 5 up or down); a goal\'s "in N ticks" is the whole plan';
 
 export const BLOCKED_MARK = '[BLOCKED by the stall report: do not choose]';
 export const RECOVERY_MARK = '[breaks the stall]';
@@ -58,5 +61,6 @@ export function renderCandidate(candidate: Candidate, options: CandidatesPieceOp
 /** The candidates piece; the list is shown in the order given (the planner's rank order). */
 export function candidatesPiece(candidates: readonly Candidate[], options: CandidatesPieceOptions = {}): PromptPiece {
   const body = candidates.length > 0 ? candidates.map((c) => renderCandidate(c, options)) : ['- none'];
-  return piece('candidates', [`Best-ranked first; ${KEY_LEGEND}.`, ...body]);
+  const legend = [...((options.showCandidateScores ?? true) ? [SCORE_LEGEND] : []), FIELD_LEGEND].join('; ');
+  return piece('candidates', [`Best-ranked first; ${KEY_LEGEND}.`, `Fields: ${legend}.`, ...body]);
 }

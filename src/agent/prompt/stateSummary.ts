@@ -1,6 +1,7 @@
 // The state summary section (agent-planner §2, §6, slot `state-summary`) in three variants:
-// `compact` (a few dense lines from the facts), `json` (the facts as JSON) and `with-board`
-// (compact plus the ASCII board from snapshot.grid, for perception experiments).
+// `with-board` (the default: the compact lines plus the ASCII board, open holes marked), `compact`
+// (the lines alone) and `json` (the facts as JSON). Trapped guards' release, holes' refill and the
+// danger line come from the facts' stand-still forecast (src/agent/forecast.ts), the exact engine.
 import type { Facts } from '../schemas.js';
 import { BOARD_LEGEND, renderBoard } from './board.js';
 import { piece, type PromptPiece } from './slots.js';
@@ -23,7 +24,7 @@ export function stateSummaryPiece(facts: Facts, variant: StateSummaryVariant = '
       return piece('state-summary', [
         ...compactSummary(facts),
         `Board (row numbers on the left, column numbers on top; ${BOARD_LEGEND}):`,
-        renderBoard(grid),
+        renderBoard(grid, facts.openHoles),
       ]);
   }
 }
@@ -42,7 +43,8 @@ export function compactSummary(facts: Facts): string[] {
   if (facts.activeDig)
     lines.push(`Digging at ${at(facts.activeDig)} (frame ${facts.activeDig.frameIndex}); you cannot move until it ends.`);
   if (facts.openHoles.length > 0) {
-    lines.push(`Open holes: ${facts.openHoles.map((h) => `${at(h)} refills in ${h.ticksUntilRefill} ticks`).join('; ')}.`);
+    const holes = facts.openHoles.map((h) => `${at(h)} refills in ${h.ticksUntilRefill} ticks (tick ${facts.tick + h.ticksUntilRefill})`);
+    lines.push(`Open holes: ${holes.join('; ')}.`);
   }
   if (facts.rowLadders.length > 0) lines.push(`Ladders on your row at x=${facts.rowLadders.join(', ')}.`);
   return lines;
@@ -87,9 +89,9 @@ function goldLine(facts: Facts): string {
   if (facts.nearestGold.length === 0) return 'Nearest gold: none left.';
   const items = facts.nearestGold.map((g) => {
     const notes = [
-      g.carried ? 'carried by a guard' : '',
+      g.carried && g.routeCost !== null ? 'carried by a guard' : '',
       g.sameRow ? 'your row' : '',
-      g.routeCost === null ? 'unreachable' : `${g.routeCost} ticks`,
+      g.routeCost === null ? `unreachable (${g.unreachableReason ?? 'no route from here'})` : `${g.routeCost} ticks`,
       g.needsDig ? 'needs digging' : '',
     ].filter(Boolean);
     return `${at(g)} ${notes.join(', ')}`;
@@ -103,7 +105,7 @@ function guardsLine(facts: Facts): string {
     const notes = [
       `${g.distance} tiles`,
       `${g.risk} risk`,
-      g.trapped ? 'trapped' : '',
+      g.trapped ? trappedNote(g, facts.tick) : '',
       g.closing ? 'closing in' : '',
       g.hasGold ? 'has gold' : '',
     ];
@@ -112,8 +114,26 @@ function guardsLine(facts: Facts): string {
   return `Guards: ${items.join('; ')}.`;
 }
 
+/** A trapped guard with its release by the stand-still forecast, when there is one. */
+function trappedNote(g: Facts['guards'][number], tick: number): string {
+  const r = g.release;
+  if (!r) return 'trapped';
+  if (r.ticks === null) return 'trapped, still in its hole after 200 ticks';
+  const when = `in ${r.ticks} ticks (tick ${tick + r.ticks})`;
+  return r.how === 'respawns' ? `trapped, dies when its hole refills and is back ${when}` : `trapped, climbs out ${when}`;
+}
+
+/** The words that name the first guard to reach a runner who stands still (the property test reads them). */
+export const FIRST_CONTACT_WORDS = 'standing still, guard';
+
 function dangerLine(facts: Facts): string {
-  const { level, pressureGuardId, ticksToContact } = facts.risk;
+  const { level, pressureGuardId, ticksToContact, firstContact, contactHorizon } = facts.risk;
+  if (firstContact !== undefined) {
+    if (firstContact === null) return `Danger: ${level}; standing still, no guard reaches you within ${contactHorizon ?? 60} ticks.`;
+    if (firstContact.cause === 'hole')
+      return `Danger: ${level}; standing still, the hole you are in refills on you in ${firstContact.ticks} ticks.`;
+    return `Danger: ${level}; ${FIRST_CONTACT_WORDS} ${firstContact.guardId} reaches you first, in ${firstContact.ticks} ticks.`;
+  }
   const who = pressureGuardId === null ? '' : ` (guard ${pressureGuardId})`;
   const contact = ticksToContact === null ? '' : `; standing still, it reaches you in ${ticksToContact} ticks`;
   return `Danger: ${level}${who}${contact}.`;
