@@ -7,7 +7,11 @@ import { keyedRequestRates, type RateLimitSpec } from './requestRate.js';
 export function inProcessGate(rateLimit?: RateLimitSpec, onModelCall?: (call: ModelCallReport) => void): TaskGate {
   const rates = rateLimit ? keyedRequestRates(rateLimit) : null;
   return {
-    acquire: (profile) => (rates ? rates(profile).acquire() : Promise.resolve()),
+    // The call goes out as soon as the turn is granted here (the caller's next step is to send it).
+    acquire: async (profile) =>
+      rates?.(profile)
+        .acquire()
+        .then((sent) => sent()),
     report: (call) => onModelCall?.(call),
   };
 }

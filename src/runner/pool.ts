@@ -46,7 +46,10 @@ interface Envelope<T> {
 }
 
 type WorkerMessage<R> =
-  { id: number; result?: R; error?: string } | { kind: 'turn'; ask: number; profile: string } | { kind: 'call'; call: ModelCallReport };
+  | { id: number; result?: R; error?: string }
+  | { kind: 'turn'; ask: number; profile: string }
+  | { kind: 'sent'; ask: number }
+  | { kind: 'call'; call: ModelCallReport };
 
 /** Episodes in flight for a hosted profile unless told (its steps mostly wait on the network). */
 export const HOSTED_CONCURRENCY = 8;
@@ -72,12 +75,15 @@ export async function runPool<T, R>(tasks: T[], options: PoolOptions, onResult: 
   let next = 0;
   let done = 0;
   const children: ChildProcess[] = [];
+  // Turns granted and not yet acknowledged as sent, by worker and ask.
+  const holds = new Map<string, () => void>();
   await new Promise<void>((resolve, reject) => {
     let finished = false;
     const finish = (err?: Error) => {
       if (finished) return;
       finished = true;
       for (const c of children) c.kill();
+      for (const sent of holds.values()) sent();
       if (err) reject(err);
       else resolve();
     };
@@ -96,12 +102,21 @@ export async function runPool<T, R>(tasks: T[], options: PoolOptions, onResult: 
       child.on('message', (msg: WorkerMessage<R>) => {
         if (finished) return;
         if ('kind' in msg) {
-          if (msg.kind === 'call') options.onModelCall?.(msg.call);
-          else if (rates)
+          if (msg.kind === 'call') {
+            options.onModelCall?.(msg.call);
+            return;
+          }
+          const key = `${i}:${msg.ask}`;
+          if (msg.kind === 'sent') {
+            holds.get(key)?.();
+            holds.delete(key);
+          } else if (rates)
             void rates(msg.profile)
               .acquire()
-              .then(() => {
-                if (!finished && child.connected) child.send({ kind: 'turn', ask: msg.ask });
+              .then((sent) => {
+                if (finished || !child.connected) return sent();
+                holds.set(key, sent);
+                child.send({ kind: 'turn', ask: msg.ask });
               });
           return;
         }
@@ -134,6 +149,9 @@ export function serveTasks<T, R>(handler: (task: T, gate: TaskGate) => Promise<R
   };
   process.on('message', async (msg: Envelope<T> | { kind: 'turn'; ask: number }) => {
     if ('kind' in msg) {
+      // Acknowledge at once: the call goes out in this turn of the event loop, and the parent's next
+      // spacing starts now rather than when the turn was granted.
+      process.send!({ kind: 'sent', ask: msg.ask });
       turns.get(msg.ask)?.();
       turns.delete(msg.ask);
       return;
