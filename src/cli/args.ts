@@ -1,5 +1,8 @@
 // Shared command-line parsing for play, eval and experiments: level ranges ("1-30,42") and slot
-// overrides ("candidates=geometric,stall-report=off"), with errors a person can act on.
+// overrides ("candidates=geometric,stall-report=off"), episodes in flight and the request rate
+// (--concurrency, --rpm), with errors a person can act on.
+import { z } from 'zod';
+import { MAX_CONCURRENCY } from '../runner/pool.js';
 
 export function parseLevelRanges(text: string, max: number): number[] {
   const out = new Set<number>();
@@ -37,3 +40,27 @@ export const median = (xs: number[]): number | null => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+// --concurrency and --rpm (eval, play, experiment), checked with zod so each mistake gets one sentence.
+const wholeFlag = (flag: string, what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${flag} must be a whole number of ${what}, from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${flag} must be at least 1 (${what})`).max(max, `${flag} is at most ${max} (${what})`));
+
+export const concurrencyFlagsSchema = z.object({
+  concurrency: wholeFlag('--concurrency', 'episodes in flight', MAX_CONCURRENCY).optional(),
+  rpm: wholeFlag('--rpm', 'model calls per minute', 1_000_000).optional(),
+});
+export type ConcurrencyFlags = z.infer<typeof concurrencyFlagsSchema>;
+
+/** The flags as numbers; throws with a message naming the flag and the value given. */
+export function parseConcurrencyFlags(values: { concurrency?: string; rpm?: string }): ConcurrencyFlags {
+  const parsed = concurrencyFlagsSchema.safeParse({ concurrency: values.concurrency, rpm: values.rpm });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const flag = String(issue.path[0]) as 'concurrency' | 'rpm';
+  throw new Error(`${issue.message}; got "${values[flag]}"`);
+}

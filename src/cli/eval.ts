@@ -1,18 +1,23 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--cause] [--json]`: runs levels through the planning chart on a
-// pool of worker processes (both cores) with a progress bar and prints the clear rate and
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--workers n] [--concurrency n] [--rpm r] [--cause] [--json]`:
+// runs levels through the planning chart on a pool of worker processes (one per core; --concurrency
+// episodes in flight across them, --rpm model calls a minute shared by all) with a progress bar and prints the clear rate and
 // per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
 // return (src/lens/causeForEpisode.ts). Keeps no traces (bulk runs).
-import { SingleBar, Presets } from 'cli-progress';
 import { parseArgs } from 'node:util';
+import { loadAgentConfig } from '../config/agentConfig.js';
 import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
+import { readEnv } from '../llm/dotenv.js';
+import { isHostedProfile, resolveProfile } from '../llm/profiles.js';
 import type { EvalResult, EvalTask } from '../runner/evalTask.js';
-import { fail as failWith, parseLevelRanges, parseSlots } from './args.js';
+import { perMinute } from '../runner/requestRate.js';
+import { fail as failWith, parseConcurrencyFlags, parseLevelRanges, parseSlots, type ConcurrencyFlags } from './args.js';
+import { episodeBar } from './progress.js';
 
 function fail(message: string): never {
   return failWith('eval', message);
 }
-import { runPool } from '../runner/pool.js';
+import { defaultConcurrency, runPool } from '../runner/pool.js';
 import { DEFAULT_PLAN_SEARCH } from '../agent/search/planSearch.js';
 import { causesForFailedLevels } from '../lens/causeForEpisode.js';
 
@@ -23,6 +28,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     workers: { type: 'string' },
+    concurrency: { type: 'string' },
+    rpm: { type: 'string' },
     profile: { type: 'string' },
     slots: { type: 'string' },
     direct: { type: 'boolean', default: false },
@@ -34,6 +41,12 @@ const { values } = parseArgs({
 let playData: number;
 let levels: number[];
 let slots: Record<string, string>;
+let flags: ConcurrencyFlags;
+try {
+  flags = parseConcurrencyFlags(values);
+} catch (e) {
+  fail((e as Error).message);
+}
 try {
   slots = parseSlots(values.slots);
   playData = playDataOf(values.pack!);
@@ -49,6 +62,19 @@ const budgetTicks = values['budget-ticks'] === undefined ? undefined : Number(va
 if (budgetTicks !== undefined && (!Number.isInteger(budgetTicks) || budgetTicks < 100 || budgetTicks > 10_000_000))
   fail('--budget-ticks must be an integer from 100 to 10000000 (simulated ticks per decision)');
 if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
+const workers = values.workers === undefined ? undefined : Number(values.workers);
+if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) fail('--workers must be a whole number of processes, 1 or more');
+// A hosted profile's episodes wait on the network, so more of them run at once by default.
+let hosted = false;
+if (!values.direct) {
+  try {
+    const config = await loadAgentConfig();
+    hosted = isHostedProfile(resolveProfile({ modelProfile: values.profile, configProfile: config.agent.modelProfile }, readEnv()).profile);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+}
+const concurrency = flags!.concurrency ?? defaultConcurrency(hosted);
 
 const tasks: EvalTask[] = [];
 for (const level of levels)
@@ -63,21 +89,24 @@ for (const level of levels)
       ...(budgetTicks ? { search: { budgetTicks } } : {}),
     });
 
-const bar = values.json
-  ? null
-  : new SingleBar({ format: 'eval {bar} {value}/{total} episodes | cleared {cleared} | {eta_formatted} left' }, Presets.shades_classic);
-const progressBar = process.stderr.isTTY || !values.json ? bar : null;
-progressBar?.start(tasks.length, 0, { cleared: 0 });
+const progressBar = values.json ? null : episodeBar('eval');
+progressBar?.start(tasks.length, 0);
 const started = Date.now();
 const results: EvalResult[] = [];
 let clearedCount = 0;
 await runPool<EvalTask, EvalResult>(
   tasks,
-  { module: new URL('../runner/evalWorker.ts', import.meta.url), workers: values.workers ? Number(values.workers) : undefined },
+  {
+    module: new URL('../runner/evalWorker.ts', import.meta.url),
+    workers,
+    concurrency,
+    ...(flags!.rpm ? { rateLimit: perMinute(flags!.rpm) } : {}),
+    ...(progressBar ? { onModelCall: (call) => progressBar.call(call) } : {}),
+  },
   (r) => {
     results.push(r);
     if (r.cleared) clearedCount++;
-    progressBar?.increment(1, { cleared: clearedCount });
+    progressBar?.episode({ cleared: clearedCount });
   },
 );
 progressBar?.stop();
@@ -88,7 +117,7 @@ const causes = values.cause
       playData,
       profile: values.profile,
       slots,
-      workers: values.workers ? Number(values.workers) : undefined,
+      workers,
     })
   : null;
 const perLevel = levels.map((level) => {
@@ -122,6 +151,8 @@ const summary = {
     {},
   ),
   budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
+  concurrency,
+  ...(flags!.rpm ? { rpm: flags!.rpm } : {}),
   seconds: Math.round((Date.now() - started) / 100) / 10,
   perLevel,
 };

@@ -1,19 +1,21 @@
-// `npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n | --queue redis://host:6379]`:
-// runs every arm x level x seed cell of an experiment file on the worker pool (or as jobs of the
+// `npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n] [--concurrency n] [--rpm r] [--queue redis://host:6379]`:
+// runs every arm x level x seed cell of an experiment file on the worker pool (--concurrency
+// episodes in flight across it, --rpm model calls a minute shared by all; or as jobs of the
 // Redis queue, played by `npm run worker` processes anywhere) with a progress bar,
 // resuming the newest unfinished run of the same definition unless told otherwise (see
 // src/experiments/store.ts), and prints the per-arm table (or, with --json, only the summary).
-import { Presets, SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { runExperiment, type StartInfo } from '../experiments/run.js';
 import { ExperimentFileError, loadExperiment, type Experiment } from '../experiments/schema.js';
 import { readDefinition, type FolderChoice } from '../experiments/store.js';
 import { formatArmTable, formatModelTable } from '../experiments/table.js';
 import { displayUrl, parseRedisUrl } from '../queue/connection.js';
-import { fail as failWith } from './args.js';
+import { perMinute } from '../runner/requestRate.js';
+import { fail as failWith, parseConcurrencyFlags, type ConcurrencyFlags } from './args.js';
+import { episodeBar } from './progress.js';
 
 const USAGE =
-  'usage: npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n | --queue redis://host:6379]';
+  'usage: npm run experiment -- experiments/<name>.json [--json] [--resume <dir> | --fresh] [--workers n] [--concurrency n] [--rpm r] [--queue redis://host:6379]';
 const fail = (message: string): never => failWith('experiment', message);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -26,6 +28,8 @@ try {
       resume: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       workers: { type: 'string' },
+      concurrency: { type: 'string' },
+      rpm: { type: 'string' },
       queue: { type: 'string' },
     },
   });
@@ -39,6 +43,14 @@ const workers = values.workers === undefined ? undefined : Number(values.workers
 if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) fail('--workers must be a whole number (0 runs in this process)');
 if (workers !== undefined && values.queue !== undefined)
   fail('--workers and --queue exclude each other (queue workers are started with npm run worker)');
+let flags: ConcurrencyFlags = {};
+try {
+  flags = parseConcurrencyFlags(values);
+} catch (e) {
+  fail((e as Error).message);
+}
+if (values.queue !== undefined && (flags.concurrency !== undefined || flags.rpm !== undefined))
+  fail("--concurrency and --rpm set this machine's pool; with --queue each worker sets its own (npm run worker -- --concurrency n)");
 let queueUrl: string | undefined;
 try {
   queueUrl = values.queue === undefined ? undefined : parseRedisUrl(values.queue);
@@ -62,17 +74,7 @@ try {
 
 const folder: FolderChoice = values.resume ? { mode: 'resume', dir: values.resume } : values.fresh ? { mode: 'fresh' } : { mode: 'auto' };
 const showBar = !values.json || process.stderr.isTTY;
-const bar = showBar
-  ? new SingleBar(
-      {
-        format: 'experiment {bar} {value}/{total} episodes | cleared {cleared} | {eta_formatted} left | last: {last}',
-        noTTYOutput: !values.json,
-        notTTYSchedule: 10_000,
-        etaBuffer: 20,
-      },
-      Presets.shades_classic,
-    )
-  : null;
+const bar = showBar ? episodeBar('experiment', { showLast: true, noTTYOutput: !values.json, notTTYSchedule: 10_000, etaBuffer: 20 }) : null;
 
 let start: StartInfo | null = null;
 process.once('SIGINT', () => {
@@ -92,6 +94,9 @@ try {
     source,
     folder,
     workers,
+    ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+    ...(flags.rpm !== undefined ? { rateLimit: perMinute(flags.rpm) } : {}),
+    ...(bar ? { onModelCall: (call) => bar.call(call) } : {}),
     ...(queueUrl ? { queue: { url: queueUrl } } : {}),
     onStart: (info) => {
       start = info;
@@ -103,10 +108,10 @@ try {
         if (queueUrl && info.toRun > 0)
           process.stderr.write(`queueing them on ${displayUrl(queueUrl)}; workers: npm run worker -- --queue ${displayUrl(queueUrl)}\n`);
       }
-      bar?.start(info.total, info.done, { cleared: 0, last: '-' });
+      bar?.start(info.total, info.done);
     },
-    onEpisode: (r, p) => bar?.update(p.done, { cleared: p.cleared, last: `${r.arm} L${r.level} s${r.seed} ${r.reason}` }),
-    onFailure: (f, p) => bar?.update(p.done, { cleared: p.cleared, last: `${f.cell} failed` }),
+    onEpisode: (r, p) => bar?.episode({ done: p.done, cleared: p.cleared, last: `${r.arm} L${r.level} s${r.seed} ${r.reason}` }),
+    onFailure: (f, p) => bar?.episode({ done: p.done, cleared: p.cleared, last: `${f.cell} failed` }),
   });
   bar?.stop();
   if (values.json) process.stdout.write(JSON.stringify(outcome.summary) + '\n');

@@ -1,18 +1,23 @@
 // `npm run play -- --pack classic --level 1 --runs 20 [--profile local] [--seed 7]
-// [--slots candidates=geometric] [--json]`: plays runs of one level through the planning chart
-// (run i uses engine seed seed + i), tracing every step and saving each game as an agent
+// [--slots candidates=geometric] [--concurrency n] [--rpm r] [--json]`: plays runs of one level through the planning chart
+// (run i uses engine seed seed + i; --concurrency runs in flight in this process, --rpm model calls
+// a minute shared by them), tracing every step and saving each game as an agent
 // recording linked to its trace; prints a table and progress bar, or one JSON summary.
-import { SingleBar, Presets } from 'cli-progress';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { levelCount, playDataOf, PACK_NAMES } from '../game/index.js';
 import { readEnv } from '../llm/dotenv.js';
-import { resolveProfile } from '../llm/profiles.js';
+import { isHostedProfile, resolveProfile } from '../llm/profiles.js';
 import { chartPlanner } from '../runner/chartPlanner.js';
 import { runEpisode, type EpisodeResult } from '../runner/episode.js';
+import { inProcessGate, runInFlight } from '../runner/inProcess.js';
+import { meteredProvider } from '../runner/meteredProvider.js';
+import { defaultConcurrency } from '../runner/pool.js';
+import { perMinute } from '../runner/requestRate.js';
 import { RecordingStore, TraceStore, saveRecordingAndLink } from '../stores/index.js';
-import { fail as failWith, median, parseSlots } from './args.js';
+import { fail as failWith, median, parseConcurrencyFlags, parseSlots, type ConcurrencyFlags } from './args.js';
+import { episodeBar } from './progress.js';
 
 function fail(message: string): never {
   return failWith('play', message);
@@ -27,6 +32,8 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     model: { type: 'string' },
     slots: { type: 'string' },
+    concurrency: { type: 'string' },
+    rpm: { type: 'string' },
     'god-mode': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
@@ -34,6 +41,12 @@ const { values } = parseArgs({
 
 let playData = 0;
 let slots: Record<string, string> = {};
+let flags: ConcurrencyFlags = {};
+try {
+  flags = parseConcurrencyFlags(values);
+} catch (e) {
+  fail((e as Error).message);
+}
 try {
   playData = playDataOf(values.pack!);
   slots = parseSlots(values.slots);
@@ -56,14 +69,16 @@ try {
 } catch (e) {
   fail((e as Error).message);
 }
+const concurrency = flags.concurrency ?? defaultConcurrency(isHostedProfile(profile!.profile));
+const bar = values.json ? null : episodeBar('play');
+const gate = inProcessGate(flags.rpm ? perMinute(flags.rpm) : undefined, bar ? (call) => bar.call(call) : undefined);
 const [traceStore, recordingStore] = await Promise.all([TraceStore.open(), RecordingStore.open()]);
-const planner = chartPlanner({ config, profile, env, slots, traceStore });
+const planner = chartPlanner({ config, profile, env, slots, traceStore, wrapProvider: (p) => meteredProvider(p, gate) });
 
-const bar = values.json ? null : new SingleBar({ format: 'play {bar} {value}/{total} runs | cleared {cleared}' }, Presets.shades_classic);
-bar?.start(runs, 0, { cleared: 0 });
+bar?.start(runs, 0);
 const results: EpisodeResult[] = [];
 try {
-  for (let i = 0; i < runs; i++) {
+  await runInFlight([...Array(runs).keys()], concurrency, async (i) => {
     const traceId = randomUUID();
     const r = await runEpisode({
       playData,
@@ -92,19 +107,21 @@ try {
       demo: r.demo,
       finalSnapshot: r.finalSnapshot,
     });
-    bar?.increment(1, { cleared: results.filter((x) => x.cleared).length });
-  }
+    bar?.episode({ cleared: results.filter((x) => x.cleared).length });
+  });
 } finally {
   bar?.stop();
   await Promise.all([traceStore.close(), recordingStore.close()]);
 }
 
+results.sort((p, q) => p.seed - q.seed);
 const count = (reason: string) => results.filter((r) => r.reason === reason).length;
 const summary = {
   pack: values.pack,
   level,
   profile: profile.profile,
   slots,
+  concurrency,
   runs: results.length,
   cleared: count('cleared'),
   died: count('killed_by_guard') + count('killed_by_hole'),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { evalTickBudget } from '../runner/budget.js';
 import { runEvalTask, type EvalResult, type EvalTask } from '../runner/evalTask.js';
+import type { TaskGate } from '../runner/pool.js';
 import { worldRecordTicks } from '../game/levels.js';
 import { wrapForTask } from './chaosProvider.js';
 import { localModelEnv, localModelOf } from './localModels.js';
@@ -40,9 +41,9 @@ export function taskFor(exp: Experiment, cell: Cell, localModelsURL: string | nu
 }
 
 /** Runs one task (in the worker, or in-process for tests and --workers 0), counting its model calls (not the chaos). */
-export async function runExperimentTask(task: ExperimentTask): Promise<ExperimentResult> {
+export async function runExperimentTask(task: ExperimentTask, gate?: TaskGate): Promise<ExperimentResult> {
   const model = emptyModelStats('');
-  const result = await runEvalTask(task, (provider, t) => wrapForTask(countingProvider(provider, model), t));
+  const result = await runEvalTask(task, (provider, t) => wrapForTask(countingProvider(provider, model), t), gate);
   return { ...result, model };
 }
 

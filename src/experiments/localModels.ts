@@ -2,7 +2,8 @@
 // server on 127.0.0.1 (POST /v1/chat/completions), started for the run and closed after it, so a
 // model-vs-model experiment runs without keys through the real openai SDK and the real chart. Each
 // model answers the first or the last allowed id (from the request's JSON schema, else the prompt's
-// `- id=` lines) and reports usage as characters / 4. Reads requests; writes nothing.
+// `- id=` lines) and reports usage as characters / 4. It also keeps what a benchmark or test measures:
+// each request's arrival time and the most requests it held at once. Reads requests; writes nothing.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveProfile } from '../llm/profiles.js';
@@ -18,6 +19,10 @@ export interface LocalModels {
   readonly baseURL: string;
   /** Requests answered, by model name. */
   readonly served: Record<string, number>;
+  /** performance.now() of each model request's arrival, in order (requests per window, rpm). */
+  readonly arrivals: number[];
+  /** The most model requests it was answering at once. */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startLocalModels(models: Readonly<Record<string, LocalModelSpec>>): Promise<LocalModels> {
   const served: Record<string, number> = Object.fromEntries(Object.keys(models).map((name) => [name, 0]));
   let count = 0;
+  const arrivals: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     void readBody(req).then(
@@ -88,10 +96,14 @@ export async function startLocalModels(models: Readonly<Record<string, LocalMode
         if (!spec)
           return reply(res, 404, { error: { message: `no local model "${name}" (local models: ${Object.keys(models).join(', ')})` } });
         served[name]! += 1;
+        arrivals.push(performance.now());
         const out = answer(name, spec, body, ++count);
+        maxInFlight = Math.max(maxInFlight, inFlight + 1);
         if (!spec.latencyMs) return reply(res, 200, out);
+        inFlight++;
         const timer = setTimeout(() => {
           timers.delete(timer);
+          inFlight--;
           if (!res.destroyed) reply(res, 200, out);
         }, spec.latencyMs);
         timers.add(timer);
@@ -107,12 +119,26 @@ export async function startLocalModels(models: Readonly<Record<string, LocalMode
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     served,
+    arrivals,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     async close() {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The most arrivals inside any window of `windowMs` (half-open), e.g. a minute for rpm. */
+export function busiestWindow(arrivals: readonly number[], windowMs: number): number {
+  let most = 0;
+  for (let first = 0, last = 0; last < arrivals.length; last++) {
+    while (arrivals[last]! - arrivals[first]! >= windowMs) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
 }
 
 /** The local model an arm's `model` names (`openai:<name>` with <name> in localModels), or null. */

@@ -1,14 +1,17 @@
 // Runs an experiment: picks the run folder (new or resumed, see store.ts), serves the file's local
 // models if it has any, runs every cell not yet in episodes.jsonl (on the worker pool, in-process
-// with workers: 0, or as jobs of the Redis queue with `queue`), appends each record as it
+// with workers: 0, or as jobs of the Redis queue with `queue`; `concurrency` of them in flight, their
+// model calls under one shared `rateLimit` per profile), appends each record as it
 // finishes, then writes results.json and report.html. Reads the experiment, the agent config and
 // the run folder; writes the run folder only. The CLI and the tests both drive this function.
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
-import { resolveProfile } from '../llm/profiles.js';
-import { runPool } from '../runner/pool.js';
+import { isHostedProfile, resolveProfile, type ProfileName } from '../llm/profiles.js';
+import { inProcessGate, runInFlight } from '../runner/inProcess.js';
+import { defaultConcurrency, runPool, type ModelCallReport } from '../runner/pool.js';
+import type { RateLimitSpec } from '../runner/requestRate.js';
 import { assertReachable } from '../queue/connection.js';
 import { runOnQueue } from '../queue/coordinator.js';
 import { jobIdOf } from '../queue/names.js';
@@ -48,6 +51,12 @@ export interface RunExperimentOptions {
   folder?: FolderChoice;
   /** Worker processes (default: one per core); 0 runs the episodes in this process, one by one. */
   workers?: number;
+  /** Episodes in flight in total (default: one per core, or HOSTED_CONCURRENCY when an arm plays a hosted profile). */
+  concurrency?: number;
+  /** Model calls per window shared by every episode, one limit per profile (pool and in-process only). */
+  rateLimit?: RateLimitSpec;
+  /** Each model call as it ends (pool and in-process only). */
+  onModelCall?: (call: ModelCallReport) => void;
   /** Run the cells as jobs of the experiment queue on this Redis (workers: `npm run worker`); `workers` is then unused. */
   queue?: { url: string; unreachableMs?: number };
   onStart?: (info: StartInfo) => void;
@@ -94,6 +103,8 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
   const resolved = resolveProfile({ modelProfile: exp.profile, configProfile: config.agent.modelProfile }, env);
   const armModels = Object.fromEntries(exp.arms.map((arm) => [arm.id, resolveArmModel(exp, arm, config.agent.modelProfile, env)]));
   if (o.queue) await assertReachable(o.queue.url);
+  const hosted = Object.values(armModels).some((m) => isHostedProfile(m.profile as ProfileName));
+  const concurrency = o.concurrency ?? defaultConcurrency(hosted);
 
   const chosen = chooseRunDir(experimentsRoot(o.dataDir ?? defaultDataDir()), exp, o.folder ?? { mode: 'auto' }, o.source ?? null, now());
   const { dir } = chosen;
@@ -140,11 +151,18 @@ export async function runExperiment(o: RunExperimentOptions): Promise<Experiment
         },
       );
     } else if (o.workers === 0) {
-      for (const task of tasks) finish(task, await runExperimentTask(task));
+      const gate = inProcessGate(o.rateLimit, o.onModelCall);
+      await runInFlight(tasks, concurrency, async (task) => finish(task, await runExperimentTask(task, gate)));
     } else {
       await runPool<ExperimentTask, ExperimentResult>(
         tasks,
-        { module: new URL('./worker.ts', import.meta.url), workers: o.workers },
+        {
+          module: new URL('./worker.ts', import.meta.url),
+          workers: o.workers,
+          concurrency,
+          ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
+          ...(o.onModelCall ? { onModelCall: o.onModelCall } : {}),
+        },
         (result, task) => finish(task, result),
       );
     }

@@ -11,6 +11,8 @@ import { evalStepCap, evalTickBudget } from './budget.js';
 import { chartPlanner } from './chartPlanner.js';
 import { directPlanner } from './directPlanner.js';
 import { runEpisode, type EpisodeResult } from './episode.js';
+import { meteredProvider } from './meteredProvider.js';
+import { OPEN_GATE, type TaskGate } from './pool.js';
 
 export interface EvalTask {
   playData: number;
@@ -31,11 +33,21 @@ export interface EvalTask {
   chaos?: { rate: number; seed: number };
   /** Plan search options (default: DEFAULT_PLAN_SEARCH), e.g. a larger budgetTicks for the ceiling run. */
   search?: Partial<PlanSearchOptions>;
+  /** Step cap instead of the level's (evalStepCap), e.g. a fixed number of model calls for a benchmark. */
+  maxSteps?: number;
 }
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
 
-export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvider, task: EvalTask) => ModelProvider): Promise<EvalResult> {
+/**
+ * `gate`: the pool's shared rate limit and call reports (default: none); every model call passes it
+ * before `wrapProvider`'s wrappers see it.
+ */
+export async function runEvalTask(
+  task: EvalTask,
+  wrapProvider?: (p: ModelProvider, task: EvalTask) => ModelProvider,
+  gate: TaskGate = OPEN_GATE,
+): Promise<EvalResult> {
   const maxTicks = evalTickBudget(task.playData, task.level);
   const slots = task.slots ?? {};
   const candidatesVariant = slots.candidates ?? 'simulated';
@@ -54,7 +66,7 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
       slots,
       recovery: task.recovery,
       planSearch: search,
-      wrapProvider: wrapProvider ? (p) => wrapProvider(p, task) : undefined,
+      wrapProvider: (p) => (wrapProvider ? wrapProvider(meteredProvider(p, gate), task) : meteredProvider(p, gate)),
     });
   }
   const result = await runEpisode({
@@ -63,7 +75,7 @@ export async function runEvalTask(task: EvalTask, wrapProvider?: (p: ModelProvid
     seed: task.seed,
     godMode: task.godMode,
     maxTicks,
-    maxSteps: evalStepCap(maxTicks),
+    maxSteps: task.maxSteps ?? evalStepCap(maxTicks),
     historyLimit: 24,
     traceId: randomUUID(),
     planner,
