@@ -8,8 +8,7 @@ import { levelCount, PACK_NAMES } from '../game/levels.js';
 import type { ExperimentTask } from '../experiments/episodes.js';
 import type { ExperimentResult } from '../experiments/episodes.js';
 import { modelCallStatsSchema } from '../experiments/modelStats.js';
-import { MECHANISMS } from '../runner/mechanism.js';
-import { FAILURE_REASONS } from '../runner/types.js';
+import { episodeSummarySchema } from '../runner/episodeSummary.js';
 
 export const queuedTaskSchema = z
   .object({
@@ -40,28 +39,7 @@ export const queuedTaskSchema = z
     }
   }) satisfies z.ZodType<ExperimentTask>;
 
-const count = z.record(z.string(), z.number());
-
-export const evalResultSchema = z.object({
-  traceId: z.string(),
-  playData: z.number().int(),
-  level: z.number().int(),
-  seed: z.number().int(),
-  cleared: z.boolean(),
-  reason: z.enum(['cleared', ...FAILURE_REASONS]),
-  ticks: z.number(),
-  steps: z.number(),
-  goldLeft: z.number(),
-  fallbacks: z.number(),
-  retries: z.number(),
-  stalls: count,
-  statuses: count,
-  end: z.object({ tick: z.number(), x: z.number(), y: z.number() }),
-  failureDetail: z.string().nullable(),
-  mechanism: z.enum(MECHANISMS).nullable(),
-  durationMs: z.number(),
-  model: modelCallStatsSchema,
-}) satisfies z.ZodType<ExperimentResult>;
+export const evalResultSchema = episodeSummarySchema.extend({ model: modelCallStatsSchema }) satisfies z.ZodType<ExperimentResult>;
 
 /** "slots.candidates: unknown variant ..." for each problem of a zod error. */
 export const describeProblems = (error: z.ZodError): string =>

@@ -7,7 +7,8 @@ import type { HistoryEntry, Snapshot } from '../agent/schemas.js';
 import { Game } from '../game/game.js';
 import type { DemoRecord } from '../game/schemas.js';
 import { diagnoseFailure } from './diagnose.js';
-import { failureMechanism, type Mechanism, type StepPlanInfo } from './mechanism.js';
+import type { EpisodeSummary } from './episodeSummary.js';
+import { failureMechanism, type StepPlanInfo } from './mechanism.js';
 import type { EpisodePlanner, FailureReason } from './types.js';
 
 export interface EpisodeOptions {
@@ -25,29 +26,11 @@ export interface EpisodeOptions {
   onStep?: (info: { step: number; tick: number; candidateId: string }) => void;
 }
 
-export interface EpisodeResult {
-  traceId: string;
-  playData: number;
-  level: number;
-  seed: number;
-  cleared: boolean;
-  reason: 'cleared' | FailureReason;
-  ticks: number;
-  steps: number;
-  goldLeft: number;
-  fallbacks: number;
-  retries: number;
-  stalls: Record<string, number>;
-  statuses: Record<string, number>;
-  /** Where and when it ended (the failure point for a failed episode). */
-  end: { tick: number; x: number; y: number };
-  failureDetail: string | null;
-  /** What the plan search was doing when a failed episode ended (null when cleared). */
-  mechanism: Mechanism | null;
+/** The episode summary (episodeSummary.ts) plus what only the process that played it keeps. */
+export type EpisodeResult = EpisodeSummary & {
   demo: DemoRecord;
   finalSnapshot: Snapshot;
-  durationMs: number;
-}
+};
 
 export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   const started = performance.now();
