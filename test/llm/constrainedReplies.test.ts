@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planNextAction } from '../../charts/planNextAction.js';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
-import type { ModelRequest } from '../../src/llm/provider.js';
+import { modelRequest } from './helpers/modelRequests.js';
 import {
   forgetRejectedConstraints,
   rejectsResponseFormat,
@@ -26,17 +26,7 @@ let rejecting: FakeOpenAIServer;
 const envFor = (s: FakeOpenAIServer): Env => ({ OPENAI_API_KEY: KEY, OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: s.baseURL });
 const openai = (s: FakeOpenAIServer) => createProvider(resolveProfile({ modelProfile: 'openai' }, envFor(s)), envFor(s));
 
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You choose one candidate id. Return JSON only.',
-    user: IDS.map((id) => `- id=${id}`).join('\n'),
-    temperature: 0.5,
-    deadlineMs: 5000,
-    reply: { candidateIds: IDS, constrainedReplies: 'auto' },
-    meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
-    ...overrides,
-  };
-}
+const request = (overrides: Parameters<typeof modelRequest>[1] = {}) => modelRequest(IDS, overrides);
 
 const formatOf = (s: FakeOpenAIServer, i: number) => (s.requests[i]!.body as { response_format?: unknown }).response_format;
 

@@ -5,36 +5,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { splitReasoning } from '../../src/llm/openaiProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
-import { ProviderFailure, type ModelProvider, type ModelRequest } from '../../src/llm/provider.js';
+import type { ModelProvider } from '../../src/llm/provider.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
+import { modelRequest, providerFailure as failure } from './helpers/modelRequests.js';
 
 const KEY = 'sk-test-0123456789abcdefSECRETKEY';
 let server: FakeOpenAIServer;
 let env: Env;
 let provider: ModelProvider;
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You choose one candidate id. Return JSON only.',
-    user: 'Candidates:\n- id=collect_gold_3_4_right kind=collect_gold',
-    temperature: 0.5,
-    deadlineMs: 5000,
-    reply: { candidateIds: ['collect_gold_3_4_right'], constrainedReplies: 'auto' },
-    meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
-    ...overrides,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ProviderFailure);
-    return err as ProviderFailure;
-  }
-  throw new Error('expected the call to fail');
-}
+const request = (overrides: Parameters<typeof modelRequest>[1] = {}) =>
+  modelRequest(['collect_gold_3_4_right'], { user: 'Candidates:\n- id=collect_gold_3_4_right kind=collect_gold', ...overrides });
 
 beforeAll(async () => {
   server = await startFakeOpenAIServer();

@@ -6,39 +6,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planNextAction } from '../../charts/planNextAction.js';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
-import { ProviderFailure, type ModelRequest } from '../../src/llm/provider.js';
 import { parseResetDuration, serverRetryDelayMs, withJitter } from '../../src/llm/rateLimit.js';
 import type { Env } from '../../src/llm/secrets.js';
 import { level1Snapshot, planningRequest, shownCandidateIds } from '../charts/helpers.js';
 import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
+import { modelRequest, providerFailure as failure } from './helpers/modelRequests.js';
+
+const request = (overrides: Parameters<typeof modelRequest>[1] = {}) => modelRequest(['a'], overrides);
 
 let server: FakeOpenAIServer;
 let env: Env;
 const provider = () => createProvider(resolveProfile({ modelProfile: 'openai' }, env), env);
 const throttled = (headers: Record<string, string>, status = 429) =>
   ({ kind: 'error', status, message: 'Rate limit reached for requests', headers }) as const;
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    system: 'You choose one candidate id. Return JSON only.',
-    user: '- id=a',
-    temperature: 0.5,
-    deadlineMs: 5000,
-    reply: { candidateIds: ['a'], constrainedReplies: 'auto' },
-    meta: { traceId: 'trace-1', stepIndex: 0, retry: false },
-    ...overrides,
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderFailure> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ProviderFailure);
-    return err as ProviderFailure;
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   server = await startFakeOpenAIServer();
