@@ -3,7 +3,7 @@
 // a timeout (ProviderFailure 'timeout', returned at once, no real waiting) or a 5xx-like
 // provider_error. Reads and writes nothing; lets the recovery ablation measure what recovery buys.
 import { createHash } from 'node:crypto';
-import { ProviderFailure, type ModelProvider, type ModelReply, type ModelRequest } from '../llm/provider.js';
+import { ProviderFailure, wrapProvider, type ModelProvider, type ModelReply, type ModelRequest } from '../llm/provider.js';
 import type { EvalTask } from '../runner/evalTask.js';
 
 export const CHAOS_KINDS = ['garbage', 'unknown_id', 'timeout', 'provider_error'] as const;
@@ -54,35 +54,33 @@ function reply(text: string): ModelReply {
 export function chaosProvider(base: ModelProvider, o: ChaosOptions): ChaosProvider {
   const counts: Record<ChaosKind | 'passed', number> = { garbage: 0, unknown_id: 0, timeout: 0, provider_error: 0, passed: 0 };
   return {
-    profile: base.profile,
-    provider: base.provider,
-    model: base.model,
-    modelSource: base.modelSource,
+    ...wrapProvider(base, (req) => chaosComplete(req)),
     counts,
-    async complete(req: ModelRequest): Promise<ModelReply> {
-      const decision = chaosDecision(o, req.meta);
-      if (!decision) {
-        counts.passed++;
-        return base.complete(req);
-      }
-      counts[decision.kind]++;
-      const where = `chaos (seed ${o.seed}, step ${req.meta.stepIndex}${req.meta.retry ? ', retry' : ''})`;
-      switch (decision.kind) {
-        case 'garbage':
-          return reply(GARBAGE[Math.floor(decision.pick * GARBAGE.length)]);
-        case 'unknown_id':
-          return reply(JSON.stringify({ candidateId: `chaos_unknown_${Math.floor(decision.pick * 1000)}`, reason: where }));
-        case 'timeout':
-          throw new ProviderFailure({
-            reason: 'timeout',
-            durationMs: req.deadlineMs,
-            message: `${where}: simulated timeout past the ${Math.round(req.deadlineMs)} ms deadline`,
-          });
-        case 'provider_error':
-          throw new ProviderFailure({ reason: 'server_error', httpStatus: 503, message: `${where}: simulated 503 from the provider` });
-      }
-    },
   };
+
+  async function chaosComplete(req: ModelRequest): Promise<ModelReply> {
+    const decision = chaosDecision(o, req.meta);
+    if (!decision) {
+      counts.passed++;
+      return base.complete(req);
+    }
+    counts[decision.kind]++;
+    const where = `chaos (seed ${o.seed}, step ${req.meta.stepIndex}${req.meta.retry ? ', retry' : ''})`;
+    switch (decision.kind) {
+      case 'garbage':
+        return reply(GARBAGE[Math.floor(decision.pick * GARBAGE.length)]);
+      case 'unknown_id':
+        return reply(JSON.stringify({ candidateId: `chaos_unknown_${Math.floor(decision.pick * 1000)}`, reason: where }));
+      case 'timeout':
+        throw new ProviderFailure({
+          reason: 'timeout',
+          durationMs: req.deadlineMs,
+          message: `${where}: simulated timeout past the ${Math.round(req.deadlineMs)} ms deadline`,
+        });
+      case 'provider_error':
+        throw new ProviderFailure({ reason: 'server_error', httpStatus: 503, message: `${where}: simulated 503 from the provider` });
+    }
+  }
 }
 
 /** runEvalTask's wrapProvider hook: chaos when the task asks for it, the provider unchanged otherwise. */

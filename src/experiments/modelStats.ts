@@ -3,7 +3,7 @@
 // those counts (latency percentiles, cost from the experiment's prices per million tokens). Pure apart
 // from the counting; the worker sends the counts back with the episode's result.
 import { z } from 'zod';
-import { isProviderFailure, type ModelProvider, type ModelRequest } from '../llm/provider.js';
+import { isProviderFailure, wrapProvider, type ModelProvider, type ModelRequest } from '../llm/provider.js';
 
 export const modelCallStatsSchema = z.object({
   /** `provider:model` of the provider that answered. */
@@ -42,35 +42,28 @@ const tenth = (ms: number) => Math.round(ms * 10) / 10;
 export function countingProvider(base: ModelProvider, stats: ModelCallStats): ModelProvider {
   stats.model = `${base.provider}:${base.model}`;
   const outcome = (key: string) => (stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1);
-  return {
-    profile: base.profile,
-    provider: base.provider,
-    model: base.model,
-    modelSource: base.modelSource,
-    ...(base.willConstrain ? { willConstrain: base.willConstrain.bind(base) } : {}),
-    async complete(req: ModelRequest) {
-      stats.calls += 1;
-      try {
-        const reply = await base.complete(req);
-        stats.latencyMs.push(tenth(reply.durationMs));
-        if (reply.usage) {
-          stats.promptTokens += reply.usage.promptTokens;
-          stats.completionTokens += reply.usage.completionTokens;
-        } else stats.callsWithoutUsage += 1;
-        if (reply.constrained) stats.constrainedCalls += 1;
-        stats.throttleWaits += reply.throttle?.waits ?? 0;
-        outcome('ok');
-        return reply;
-      } catch (err) {
-        if (isProviderFailure(err)) {
-          stats.latencyMs.push(tenth(err.durationMs));
-          stats.throttleWaits += err.throttle.waits;
-          outcome(err.reason);
-        } else outcome('unexpected');
-        throw err;
-      }
-    },
-  };
+  return wrapProvider(base, async (req: ModelRequest) => {
+    stats.calls += 1;
+    try {
+      const reply = await base.complete(req);
+      stats.latencyMs.push(tenth(reply.durationMs));
+      if (reply.usage) {
+        stats.promptTokens += reply.usage.promptTokens;
+        stats.completionTokens += reply.usage.completionTokens;
+      } else stats.callsWithoutUsage += 1;
+      if (reply.constrained) stats.constrainedCalls += 1;
+      stats.throttleWaits += reply.throttle?.waits ?? 0;
+      outcome('ok');
+      return reply;
+    } catch (err) {
+      if (isProviderFailure(err)) {
+        stats.latencyMs.push(tenth(err.durationMs));
+        stats.throttleWaits += err.throttle.waits;
+        outcome(err.reason);
+      } else outcome('unexpected');
+      throw err;
+    }
+  });
 }
 
 /** The q-quantile (0..1) of the values, nearest rank; null when there are none. */

@@ -58,6 +58,21 @@ export interface ModelProvider {
   willConstrain?(reply: ReplyContract | undefined): boolean;
 }
 
+/**
+ * A provider that wraps `base` (counting, metering, chaos): the same identity and reply-schema
+ * answer, with its own `complete`. One place, so no wrapper forgets a field (`willConstrain`).
+ */
+export function wrapProvider(base: ModelProvider, complete: (req: ModelRequest) => Promise<ModelReply>): ModelProvider {
+  return {
+    profile: base.profile,
+    provider: base.provider,
+    model: base.model,
+    modelSource: base.modelSource,
+    ...(base.willConstrain ? { willConstrain: base.willConstrain.bind(base) } : {}),
+    complete,
+  };
+}
+
 /** An offline policy (the `local` profile): same request, same JSON answer format as a model. */
 export type LocalPolicy = (req: ModelRequest) => ModelReply | Promise<ModelReply>;
 
