@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { evalTickBudget } from '../runner/budget.js';
 import { runEvalTask, type EvalResult, type EvalTask } from '../runner/evalTask.js';
+import { episodeSummarySchema } from '../runner/episodeSummary.js';
 import type { TaskGate } from '../runner/pool.js';
 import { worldRecordTicks } from '../game/levels.js';
 import { wrapForTask } from './chaosProvider.js';
@@ -47,29 +48,13 @@ export async function runExperimentTask(task: ExperimentTask, gate?: TaskGate): 
   return { ...result, model };
 }
 
-const count = z.record(z.string(), z.number());
-
-export const episodeRecordSchema = z.object({
+export const episodeRecordSchema = episodeSummarySchema.omit({ mechanism: true }).extend({
   cell: z.string(),
   arm: z.string(),
-  playData: z.number().int(),
-  level: z.number().int(),
-  seed: z.number().int(),
-  cleared: z.boolean(),
+  /** Any end reason (records written by an older checkout may name one this one no longer has). */
   reason: z.string(),
-  ticks: z.number(),
-  steps: z.number(),
-  goldLeft: z.number(),
-  fallbacks: z.number(),
-  retries: z.number(),
-  stalls: count,
-  statuses: count,
-  traceId: z.string(),
-  durationMs: z.number(),
   worldRecordTicks: z.number().nullable(),
   tickBudget: z.number(),
-  failureDetail: z.string().nullable(),
-  end: z.object({ tick: z.number(), x: z.number(), y: z.number() }),
   finishedAt: z.string(),
   /** The episode's model calls (absent in records written before they were counted). */
   model: modelCallStatsSchema.optional(),
