@@ -88,8 +88,16 @@ function rootCells(ctx: SearchContext): number[] {
   return (ctx.sortie.rootCells = cells);
 }
 
-/** The root's reference cells as routing cells of `graph`. */
-const rootRouting = (ctx: SearchContext, graph: NavGraph) => rootCells(ctx).map((c) => routingCell(graph, c % 28, (c / 28) | 0));
+/** The root's reference cells as routing cells of `graph` (cached per graph: read on every goal test). */
+const routingByGraph = new WeakMap<NavGraph, number[]>();
+function rootRouting(ctx: SearchContext, graph: NavGraph): number[] {
+  let cells = routingByGraph.get(graph);
+  if (!cells) {
+    cells = rootCells(ctx).map((c) => routingCell(graph, c % 28, (c / 28) | 0));
+    routingByGraph.set(graph, cells);
+  }
+  return cells;
+}
 
 /** The cells the runner could get to from the root's reference cells, in the gold graph of one reach. */
 function rootReach(ctx: SearchContext, reach: Reach): Uint8Array {
@@ -97,14 +105,19 @@ function rootReach(ctx: SearchContext, reach: Reach): Uint8Array {
   if (cells.length === 1) return reachSet(ctx, reach, cells[0]! % 28, (cells[0]! / 28) | 0);
   let set = reach.sets.get(-1);
   if (!set) {
-    set = reachableFrom(reachGraph(ctx, reach, false), rootRouting(ctx, reachGraph(ctx, reach, false)));
+    const graph = reachGraph(ctx, reach, false);
+    set = reachableFrom(graph, rootRouting(ctx, graph));
     reach.sets.set(-1, set);
   }
   return set;
 }
 
 /** Ticks to go from the nearest of the root's reference cells. */
-const rootToGo = (ctx: SearchContext, graph: NavGraph, toGo: Int32Array) => Math.min(...rootRouting(ctx, graph).map((c) => toGo[c]!));
+function rootToGo(ctx: SearchContext, graph: NavGraph, toGo: Int32Array): number {
+  let best = UNREACHABLE;
+  for (const c of rootRouting(ctx, graph)) best = Math.min(best, toGo[c]!);
+  return best;
+}
 
 /**
  * The gold worth heading for: those from which the runner could still get to every other gold
