@@ -2,50 +2,35 @@
 // with OPENAI_API_KEY / OPENAI_MODEL / OPENAI_BASE_URL) against a local OpenAI-compatible server, the
 // only fake being the network edge. Covers ok, a retry that recovers, a retry that falls back, a
 // timeout, a 500, and recovery switched off — each as the trace step records it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAGE_IDS } from '../../charts/conventions.js';
 import { planNextAction } from '../../charts/planNextAction.js';
-import { createProvider } from '../../src/llm/createProvider.js';
-import { resolveProfile } from '../../src/llm/profiles.js';
-import type { ModelProvider } from '../../src/llm/provider.js';
-import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from '../llm/helpers/fakeOpenAIServer.js';
+import { behaviours } from '../llm/helpers/fakeOpenAIServer.js';
 import { config, level1Snapshot, planningRequest, shownCandidateIds } from './helpers.js';
+import { useFakeOpenAI } from '../llm/helpers/fakeOpenAIFixture.js';
 
 const snapshot = level1Snapshot();
 const ids = shownCandidateIds(snapshot);
 const best = ids[0]!;
 const second = ids[1]!;
-let server: FakeOpenAIServer;
-let provider: ModelProvider;
+const fake = useFakeOpenAI();
 
 function userMessage(index: number): string {
-  const body = server.requests[index]!.body as { messages: { role: string; content: string }[] };
+  const body = fake.server.requests[index]!.body as { messages: { role: string; content: string }[] };
   return body.messages.find((m) => m.role === 'user')!.content;
 }
 
 const stagesRun = (result: Awaited<ReturnType<typeof planNextAction>>) =>
   result.traceStep.receipts.filter((r) => r.subflowPath.length === 0).map((r) => r.runtimeStageId.replace(/#\d+$/, ''));
 
-beforeAll(async () => {
-  server = await startFakeOpenAIServer();
-  const env = { OPENAI_API_KEY: 'sk-test-0123456789abcdefSECRET', OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL };
-  provider = createProvider(resolveProfile({ modelProfile: 'openai' }, env), env);
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-
 describe('planNextAction through the openai SDK provider', () => {
   it('a valid answer: status ok, the model’s pick and reason are used', async () => {
-    server.enqueue(behaviours.json(second, 'grab the gold'));
-    const result = await planNextAction(planningRequest(snapshot), { provider });
+    fake.server.enqueue(behaviours.json(second, 'grab the gold'));
+    const result = await planNextAction(planningRequest(snapshot), { provider: fake.provider });
     expect(result.validation).toMatchObject({ statuses: ['ok'], requestedCandidateId: second, fallbackUsed: false, knownCandidate: true });
     expect(result.candidate.id).toBe(second);
     expect(result.action.reason).toBe('grab the gold');
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
     expect(result.traceStep.modelCall).toMatchObject({
       status: 'ok',
       usage: { promptTokens: 120, completionTokens: 18, totalTokens: 138 },
@@ -55,11 +40,11 @@ describe('planNextAction through the openai SDK provider', () => {
   });
 
   it('prose, then a valid id on the retry: statuses [parse_error, ok], the retry instruction sent back', async () => {
-    server.enqueue(behaviours.prose(), behaviours.json(best, 'ok now'));
-    const result = await planNextAction(planningRequest(snapshot), { provider });
+    fake.server.enqueue(behaviours.prose(), behaviours.json(best, 'ok now'));
+    const result = await planNextAction(planningRequest(snapshot), { provider: fake.provider });
     expect(result.validation).toMatchObject({ statuses: ['parse_error', 'ok'], fallbackUsed: false, requestedCandidateId: best });
     expect(result.planner.modelCalls).toBe(2);
-    expect(server.requests).toHaveLength(2);
+    expect(fake.server.requests).toHaveLength(2);
     expect(userMessage(0)).not.toContain('Retry instruction:');
     expect(userMessage(1)).toContain('Retry instruction:');
     expect(stagesRun(result)).toEqual([
@@ -92,8 +77,8 @@ describe('planNextAction through the openai SDK provider', () => {
   });
 
   it('an unknown id twice: fallback with fallbackUsed, both statuses recorded', async () => {
-    server.enqueue(behaviours.unknownId(), behaviours.unknownId());
-    const result = await planNextAction(planningRequest(snapshot), { provider });
+    fake.server.enqueue(behaviours.unknownId(), behaviours.unknownId());
+    const result = await planNextAction(planningRequest(snapshot), { provider: fake.provider });
     expect(result.validation.statuses).toEqual(['unknown_candidate', 'repeat']);
     expect(result.validation).toMatchObject({ fallbackUsed: true, requestedCandidateId: 'no_such_candidate', knownCandidate: false });
     expect(result.validation.fallbackReason).toMatch(/^unknown_candidate -> repeat/);
@@ -101,50 +86,50 @@ describe('planNextAction through the openai SDK provider', () => {
     expect(result.action.reason).toMatch(new RegExp(`^fallback to ${best}`));
     expect(result.traceStep.stallSupervisor).toMatchObject({ retryAttempted: true, fallbackAfterRetry: true });
 
-    server.enqueue(behaviours.unknownId(), { kind: 'answer', content: JSON.stringify({ candidateId: 'another_made_up_id' }) });
-    const twoDifferent = await planNextAction(planningRequest(snapshot), { provider });
+    fake.server.enqueue(behaviours.unknownId(), { kind: 'answer', content: JSON.stringify({ candidateId: 'another_made_up_id' }) });
+    const twoDifferent = await planNextAction(planningRequest(snapshot), { provider: fake.provider });
     expect(twoDifferent.validation.statuses).toEqual(['unknown_candidate', 'unknown_candidate']);
     expect(twoDifferent.validation.fallbackUsed).toBe(true);
     expect(twoDifferent.validation.fallbackReason).toMatch(/the one retry failed too/);
   });
 
   it('a call past its deadline: timeout, no retry, fallback', async () => {
-    server.enqueue(behaviours.slow(3_000, best));
+    fake.server.enqueue(behaviours.slow(3_000, best));
     const started = performance.now();
-    const result = await planNextAction(planningRequest(snapshot), { provider, deadlineMs: 300 });
+    const result = await planNextAction(planningRequest(snapshot), { provider: fake.provider, deadlineMs: 300 });
     expect(performance.now() - started).toBeLessThan(2_500);
     expect(result.validation).toMatchObject({ statuses: ['timeout'], fallbackUsed: true });
     expect(result.validation.fallbackReason).toMatch(/timeout/);
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
     expect(result.traceStep.modelCall).toMatchObject({ status: 'timeout', reason: 'timeout', usage: null });
     expect(result.traceStep.modelCall!.receipt.params.deadlineMs).toBe(300);
   });
 
   it('a 500: provider_error, no retry, fallback; the receipt was still minted', async () => {
-    server.enqueue(behaviours.serverError());
-    const result = await planNextAction(planningRequest(snapshot), { provider });
+    fake.server.enqueue(behaviours.serverError());
+    const result = await planNextAction(planningRequest(snapshot), { provider: fake.provider });
     expect(result.validation).toMatchObject({ statuses: ['provider_error'], fallbackUsed: true });
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
     expect(result.traceStep.modelCall).toMatchObject({ status: 'provider_error', reason: 'server_error' });
     expect(result.traceStep.modelCall!.receipt.requestSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('recovery switched off (config): the first failure ends the step with the fallback, no retry', async () => {
-    server.enqueue(behaviours.prose());
+    fake.server.enqueue(behaviours.prose());
     const off = config((c) => (c.backend.recovery = false));
-    const result = await planNextAction(planningRequest(snapshot, { config: off }), { provider });
+    const result = await planNextAction(planningRequest(snapshot, { config: off }), { provider: fake.provider });
     expect(result.validation).toMatchObject({ statuses: ['parse_error'], fallbackUsed: true });
     expect(result.validation.fallbackReason).toMatch(/recovery is off/);
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
     expect(stagesRun(result)).not.toContain(STAGE_IDS.retry);
     const decision = result.traceStep.receipts.find((r) => r.stageId === STAGE_IDS.validate)!.decision!;
     expect(decision).toMatchObject({ chosen: 'fallback', rules: [expect.objectContaining({ matched: false })] });
   });
 
   it('recovery switched off per run overrides the config', async () => {
-    server.enqueue(behaviours.unknownId());
-    const result = await planNextAction(planningRequest(snapshot, { recovery: false }), { provider });
+    fake.server.enqueue(behaviours.unknownId());
+    const result = await planNextAction(planningRequest(snapshot, { recovery: false }), { provider: fake.provider });
     expect(result.validation).toMatchObject({ statuses: ['unknown_candidate'], fallbackUsed: true });
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 });

@@ -1,41 +1,27 @@
 // The hosted provider end to end: the real `openai` SDK, driven through createProvider, against a local
 // OpenAI-compatible server (the only fake is the network edge). Checks what goes over the wire, how
 // replies map, and how every failure becomes a ProviderFailure with the right status and no key.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/llm/createProvider.js';
 import { splitReasoning } from '../../src/llm/openaiProvider.js';
 import { resolveProfile } from '../../src/llm/profiles.js';
-import type { ModelProvider } from '../../src/llm/provider.js';
 import type { Env } from '../../src/llm/secrets.js';
-import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
+import { behaviours, startFakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
 import { modelRequest, providerFailure as failure } from './helpers/modelRequests.js';
+import { useFakeOpenAI } from './helpers/fakeOpenAIFixture.js';
 
 const KEY = 'sk-test-0123456789abcdefSECRETKEY';
-let server: FakeOpenAIServer;
-let env: Env;
-let provider: ModelProvider;
+const fake = useFakeOpenAI(KEY);
 const request = (overrides: Parameters<typeof modelRequest>[1] = {}) =>
   modelRequest(['collect_gold_3_4_right'], { user: 'Candidates:\n- id=collect_gold_3_4_right kind=collect_gold', ...overrides });
 
-beforeAll(async () => {
-  server = await startFakeOpenAIServer();
-  env = { OPENAI_API_KEY: KEY, OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL };
-  provider = createProvider(resolveProfile({ modelProfile: 'openai' }, env), env);
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-
 describe('openai provider against an OpenAI-compatible server', () => {
   it('sends model, system+user messages and temperature, and maps a valid JSON answer', async () => {
-    server.enqueue(behaviours.json('collect_gold_3_4_right', 'closest gold', { id: 'chatcmpl-42' }));
-    const reply = await provider.complete(request());
+    fake.server.enqueue(behaviours.json('collect_gold_3_4_right', 'closest gold', { id: 'chatcmpl-42' }));
+    const reply = await fake.provider.complete(request());
 
-    expect(server.requests).toHaveLength(1);
-    const seen = server.requests[0]!;
+    expect(fake.server.requests).toHaveLength(1);
+    const seen = fake.server.requests[0]!;
     expect(seen.method).toBe('POST');
     expect(seen.path).toBe('/v1/chat/completions');
     expect(seen.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -52,65 +38,70 @@ describe('openai provider against an OpenAI-compatible server', () => {
     expect(reply.responseId).toBe('chatcmpl-42');
     expect(reply.reasoning).toBeNull();
     expect(reply.durationMs).toBeGreaterThanOrEqual(0);
-    expect(provider).toMatchObject({ profile: 'openai', provider: 'openai', model: 'test-model', modelSource: 'request.modelProfile' });
+    expect(fake.provider).toMatchObject({
+      profile: 'openai',
+      provider: 'openai',
+      model: 'test-model',
+      modelSource: 'request.modelProfile',
+    });
   });
 
   it('returns prose and unknown ids untouched (judging them is the parse/validate stages’ job)', async () => {
-    server.enqueue(behaviours.prose('Go left, I guess.'), behaviours.unknownId());
-    expect((await provider.complete(request())).text).toBe('Go left, I guess.');
-    expect(JSON.parse((await provider.complete(request())).text).candidateId).toBe('no_such_candidate');
+    fake.server.enqueue(behaviours.prose('Go left, I guess.'), behaviours.unknownId());
+    expect((await fake.provider.complete(request())).text).toBe('Go left, I guess.');
+    expect(JSON.parse((await fake.provider.complete(request())).text).candidateId).toBe('no_such_candidate');
   });
 
   it('maps missing usage to null and computes a missing total', async () => {
-    server.enqueue(
+    fake.server.enqueue(
       { kind: 'answer', content: '{}', usage: null },
       { kind: 'answer', content: '{}', usage: { prompt_tokens: 7, completion_tokens: 3 } },
     );
-    expect((await provider.complete(request())).usage).toBeNull();
-    expect((await provider.complete(request())).usage).toEqual({ promptTokens: 7, completionTokens: 3, totalTokens: 10 });
+    expect((await fake.provider.complete(request())).usage).toBeNull();
+    expect((await fake.provider.complete(request())).usage).toEqual({ promptTokens: 7, completionTokens: 3, totalTokens: 10 });
   });
 
   it('moves reasoning_content and <think> blocks into reasoning and out of text', async () => {
-    server.enqueue(
+    fake.server.enqueue(
       { kind: 'answer', content: '{"candidateId":"a"}', reasoningContent: 'gold is right' },
       { kind: 'answer', content: '<think>guard is far</think>\n{"candidateId":"b"}' },
     );
-    const a = await provider.complete(request());
+    const a = await fake.provider.complete(request());
     expect(a).toMatchObject({ text: '{"candidateId":"a"}', reasoning: 'gold is right' });
-    const b = await provider.complete(request());
+    const b = await fake.provider.complete(request());
     expect(b).toMatchObject({ text: '{"candidateId":"b"}', reasoning: 'guard is far' });
   });
 
   it('fails with status timeout when the answer comes after the deadline', async () => {
-    server.enqueue(behaviours.slow(3000));
+    fake.server.enqueue(behaviours.slow(3000));
     const started = Date.now();
-    const err = await failure(provider.complete(request({ deadlineMs: 300 })));
+    const err = await failure(fake.provider.complete(request({ deadlineMs: 300 })));
     expect(err.status).toBe('timeout');
     expect(err.reason).toBe('timeout');
     expect(err.cancelled).toBe(false);
     expect(err.message).toMatch(/300 ms deadline/);
     expect(Date.now() - started).toBeLessThan(2500);
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('fails with status timeout when the server never answers', async () => {
-    server.enqueue({ kind: 'hang' });
-    const err = await failure(provider.complete(request({ deadlineMs: 200 })));
+    fake.server.enqueue({ kind: 'hang' });
+    const err = await failure(fake.provider.complete(request({ deadlineMs: 200 })));
     expect(err.status).toBe('timeout');
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('maps HTTP 500 to provider_error', async () => {
-    server.enqueue(behaviours.serverError('upstream exploded'));
-    const err = await failure(provider.complete(request()));
+    fake.server.enqueue(behaviours.serverError('upstream exploded'));
+    const err = await failure(fake.provider.complete(request()));
     expect(err).toMatchObject({ status: 'provider_error', reason: 'server_error', httpStatus: 500, cancelled: false });
     expect(err.message).toContain('HTTP 500');
     expect(err.message).toContain('upstream exploded');
   });
 
   it('maps HTTP 401 to provider_error naming the env var, never the key (even when the server echoes it)', async () => {
-    server.enqueue(behaviours.unauthorized(`Incorrect API key provided: ${KEY}`));
-    const err = await failure(provider.complete(request()));
+    fake.server.enqueue(behaviours.unauthorized(`Incorrect API key provided: ${KEY}`));
+    const err = await failure(fake.provider.complete(request()));
     expect(err).toMatchObject({ status: 'provider_error', reason: 'auth', httpStatus: 401 });
     expect(err.message).toContain('OPENAI_API_KEY');
     expect(err.message).not.toContain(KEY);
@@ -118,25 +109,25 @@ describe('openai provider against an OpenAI-compatible server', () => {
   });
 
   it('maps HTTP 404 to provider_error naming the model variable', async () => {
-    server.enqueue({ kind: 'error', status: 404, message: 'The model `test-model` does not exist' });
-    const err = await failure(provider.complete(request()));
+    fake.server.enqueue({ kind: 'error', status: 404, message: 'The model `test-model` does not exist' });
+    const err = await failure(fake.provider.complete(request()));
     expect(err).toMatchObject({ status: 'provider_error', reason: 'not_found', httpStatus: 404 });
     expect(err.message).toContain('OPENAI_MODEL');
   });
 
   it('maps a malformed 200 response to provider_error', async () => {
-    server.enqueue({ kind: 'raw', body: JSON.stringify({ hello: 'world' }) }, { kind: 'raw', body: '{not json' });
-    const shapeless = await failure(provider.complete(request()));
+    fake.server.enqueue({ kind: 'raw', body: JSON.stringify({ hello: 'world' }) }, { kind: 'raw', body: '{not json' });
+    const shapeless = await failure(fake.provider.complete(request()));
     expect(shapeless).toMatchObject({ status: 'provider_error', reason: 'malformed' });
-    const broken = await failure(provider.complete(request()));
+    const broken = await failure(fake.provider.complete(request()));
     expect(broken.status).toBe('provider_error');
   });
 
   it('cancels through the run signal: provider_error with cancelled=true', async () => {
-    server.enqueue({ kind: 'hang' });
+    fake.server.enqueue({ kind: 'hang' });
     const run = new AbortController();
-    const pending = provider.complete(request({ signal: run.signal, deadlineMs: 10_000 }));
-    await server.waitForRequests(1);
+    const pending = fake.provider.complete(request({ signal: run.signal, deadlineMs: 10_000 }));
+    await fake.server.waitForRequests(1);
     run.abort();
     const err = await failure(pending);
     expect(err).toMatchObject({ status: 'provider_error', reason: 'cancelled', cancelled: true });
@@ -146,15 +137,15 @@ describe('openai provider against an OpenAI-compatible server', () => {
   it('does not call the server at all when the run is already cancelled', async () => {
     const run = new AbortController();
     run.abort();
-    const err = await failure(provider.complete(request({ signal: run.signal })));
+    const err = await failure(fake.provider.complete(request({ signal: run.signal })));
     expect(err.cancelled).toBe(true);
-    expect(server.requests).toHaveLength(0);
+    expect(fake.server.requests).toHaveLength(0);
   });
 
   it('maps connection refused to provider_error naming the base-URL variable', async () => {
     const closed = await startFakeOpenAIServer();
     await closed.close();
-    const deadEnv = { ...env, OPENAI_BASE_URL: closed.baseURL };
+    const deadEnv = { ...fake.env, OPENAI_BASE_URL: closed.baseURL };
     const dead = createProvider(resolveProfile({ modelProfile: 'openai' }, deadEnv), deadEnv);
     const err = await failure(dead.complete(request()));
     expect(err).toMatchObject({ status: 'provider_error', reason: 'unreachable' });
@@ -166,17 +157,17 @@ describe('openai provider against an OpenAI-compatible server', () => {
     const hostedEnv: Env = {
       MINIMAX_API_KEY: 'mm-key-abcdefgh12345',
       MINIMAX_MODEL: 'MiniMax-M2',
-      MINIMAX_API_BASE: server.baseURL,
+      MINIMAX_API_BASE: fake.server.baseURL,
       GEMINI_API_KEY: 'gm-key-abcdefgh12345',
       GEMINI_MODEL: 'gemini-2.5-flash',
-      GEMINI_API_BASE: server.baseURL,
+      GEMINI_API_BASE: fake.server.baseURL,
     };
-    server.enqueue(behaviours.json('a'), behaviours.json('b'));
+    fake.server.enqueue(behaviours.json('a'), behaviours.json('b'));
     const minimax = createProvider(resolveProfile({ modelProfile: 'minimax' }, hostedEnv), hostedEnv);
     const gemini = createProvider(resolveProfile({ model: 'gemini:gemini-2.5-pro' }, hostedEnv), hostedEnv);
     await minimax.complete(request());
     await gemini.complete(request());
-    expect(server.requests.map((r) => [r.headers.authorization, (r.body as { model: string }).model])).toEqual([
+    expect(fake.server.requests.map((r) => [r.headers.authorization, (r.body as { model: string }).model])).toEqual([
       ['Bearer mm-key-abcdefgh12345', 'MiniMax-M2'],
       ['Bearer gm-key-abcdefgh12345', 'gemini-2.5-pro'],
     ]);

@@ -2,40 +2,27 @@
 // out and sent again, the waits counted on the reply and in the trace step; one that does not fit is
 // a provider_error with reason rate_limited at once. The real `openai` SDK against a local
 // OpenAI-compatible server; plus the header arithmetic on its own.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planNextAction } from '../../charts/planNextAction.js';
-import { createProvider } from '../../src/llm/createProvider.js';
-import { resolveProfile } from '../../src/llm/profiles.js';
 import { parseResetDuration, serverRetryDelayMs, withJitter } from '../../src/llm/rateLimit.js';
-import type { Env } from '../../src/llm/secrets.js';
 import { level1Snapshot, planningRequest, shownCandidateIds } from '../charts/helpers.js';
-import { behaviours, startFakeOpenAIServer, type FakeOpenAIServer } from './helpers/fakeOpenAIServer.js';
+import { behaviours } from './helpers/fakeOpenAIServer.js';
 import { modelRequest, providerFailure as failure } from './helpers/modelRequests.js';
+import { openaiProvider, useFakeOpenAI } from './helpers/fakeOpenAIFixture.js';
 
 const request = (overrides: Parameters<typeof modelRequest>[1] = {}) => modelRequest(['a'], overrides);
 
-let server: FakeOpenAIServer;
-let env: Env;
-const provider = () => createProvider(resolveProfile({ modelProfile: 'openai' }, env), env);
 const throttled = (headers: Record<string, string>, status = 429) =>
   ({ kind: 'error', status, message: 'Rate limit reached for requests', headers }) as const;
 
-beforeAll(async () => {
-  server = await startFakeOpenAIServer();
-  env = { OPENAI_API_KEY: 'sk-test-0123456789abcdefSECRET', OPENAI_MODEL: 'test-model', OPENAI_BASE_URL: server.baseURL };
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const fake = useFakeOpenAI();
+const provider = () => openaiProvider(fake.env);
 
 describe('a throttled call inside its deadline', () => {
   it('429 with Retry-After: 1, then success: waited out once, the wait counted on the reply', async () => {
-    server.enqueue(throttled({ 'retry-after': '1' }), behaviours.json('a', 'after the wait'));
+    fake.server.enqueue(throttled({ 'retry-after': '1' }), behaviours.json('a', 'after the wait'));
     const reply = await provider().complete(request({ deadlineMs: 5000 }));
-    expect(server.requests).toHaveLength(2);
+    expect(fake.server.requests).toHaveLength(2);
     expect(JSON.parse(reply.text)).toEqual({ candidateId: 'a', reason: 'after the wait' });
     expect(reply.throttle!.waits).toBe(1);
     expect(reply.throttle!.waitedMs).toBeGreaterThanOrEqual(1000);
@@ -43,13 +30,13 @@ describe('a throttled call inside its deadline', () => {
   });
 
   it('503 with retry-after-ms and a 429 with x-ratelimit-reset-requests are waited out too, each counted', async () => {
-    server.enqueue(
+    fake.server.enqueue(
       throttled({ 'retry-after-ms': '120' }, 503),
       throttled({ 'x-ratelimit-reset-requests': '80ms', 'x-ratelimit-reset-tokens': '150ms' }),
       behaviours.json('a'),
     );
     const reply = await provider().complete(request());
-    expect(server.requests).toHaveLength(3);
+    expect(fake.server.requests).toHaveLength(3);
     expect(reply.throttle!.waits).toBe(2);
     expect(reply.throttle!.waitedMs).toBeGreaterThanOrEqual(120 + 150);
   });
@@ -57,7 +44,7 @@ describe('a throttled call inside its deadline', () => {
   it('the trace step’s model call keeps the waits', async () => {
     const snapshot = level1Snapshot();
     const id = shownCandidateIds(snapshot)[0]!;
-    server.enqueue(throttled({ 'retry-after-ms': '50' }), behaviours.json(id, 'fine'));
+    fake.server.enqueue(throttled({ 'retry-after-ms': '50' }), behaviours.json(id, 'fine'));
     const result = await planNextAction(planningRequest(snapshot), { provider: provider() });
     expect(result.validation.statuses).toEqual(['ok']);
     expect(result.traceStep.modelCall!.throttle.waits).toBe(1);
@@ -67,31 +54,31 @@ describe('a throttled call inside its deadline', () => {
 
 describe('a throttled call past its deadline', () => {
   it('429 asking for more than the deadline leaves: provider_error rate_limited at once, one request, no wait', async () => {
-    server.enqueue(throttled({ 'retry-after': '5' }), behaviours.json('a'));
+    fake.server.enqueue(throttled({ 'retry-after': '5' }), behaviours.json('a'));
     const err = await failure(provider().complete(request({ deadlineMs: 1000 })));
     expect(err).toMatchObject({ status: 'provider_error', reason: 'rate_limited', httpStatus: 429, throttle: { waits: 0, waitedMs: 0 } });
     expect(err.message).toMatch(/asked to retry in 5000 ms .*past the call's deadline/);
-    expect(server.requests).toHaveLength(1);
-    server.requests.length = 0;
+    expect(fake.server.requests).toHaveLength(1);
+    fake.server.requests.length = 0;
     // The next call finds the queued answer: nothing was sent behind the failure's back.
     await provider().complete(request());
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 
   it('a second 429 that no longer fits after a first wait: rate_limited, the first wait counted', async () => {
-    server.enqueue(throttled({ 'retry-after-ms': '100' }), throttled({ 'retry-after': '3' }));
+    fake.server.enqueue(throttled({ 'retry-after-ms': '100' }), throttled({ 'retry-after': '3' }));
     const err = await failure(provider().complete(request({ deadlineMs: 1500 })));
     expect(err).toMatchObject({ reason: 'rate_limited', throttle: { waits: 1 } });
     expect(err.throttle.waitedMs).toBeGreaterThanOrEqual(100);
     expect(err.message).toMatch(/after 1 wait/);
-    expect(server.requests).toHaveLength(2);
+    expect(fake.server.requests).toHaveLength(2);
   });
 
   it('a 429 without any retry header fails at once, as before', async () => {
-    server.enqueue({ kind: 'error', status: 429, message: 'slow down' });
+    fake.server.enqueue({ kind: 'error', status: 429, message: 'slow down' });
     const err = await failure(provider().complete(request()));
     expect(err).toMatchObject({ reason: 'rate_limited', throttle: { waits: 0 } });
-    expect(server.requests).toHaveLength(1);
+    expect(fake.server.requests).toHaveLength(1);
   });
 });
 
