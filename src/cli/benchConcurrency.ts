@@ -1,4 +1,4 @@
-// `npm run bench:concurrency [-- --levels 48 --steps 12 --rpm 1200]`: what episodes in flight buy
+// `npm run bench:concurrency [-- --levels 150 --steps 12 --rpm 1200]`: what episodes in flight buy
 // when the model is slow. Serves a stand-in model that answers every call after 200 ms (the
 // experiments' localModels server, first listed id), plays the same episodes (Classic 1..levels,
 // seed 1, at most `steps` steps, so a fixed number of model calls) through the real openai SDK on
@@ -12,7 +12,7 @@ import { perMinute, type RateLimitSpec } from '../runner/requestRate.js';
 
 const { values } = parseArgs({
   options: {
-    levels: { type: 'string', default: '50' },
+    levels: { type: 'string', default: '150' },
     steps: { type: 'string', default: '12' },
     rpm: { type: 'string', default: '1200' },
     'rpm-levels': { type: 'string', default: '12' },
