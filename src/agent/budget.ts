@@ -4,7 +4,9 @@
 //
 // Drop order: candidates from the bottom of the ranking down to `keepCandidates` (default 3,
 // so the model still has a real choice), then history oldest first, then candidates down to
-// one. The fixed text (system, rules, state summary, stall report, headers) is never dropped.
+// one. Stall-blocked candidates go before any open one (the model may not answer with them), so
+// the one kept last is the best open candidate and a trimmed list never leaves only blocked ids.
+// The fixed text (system, rules, state summary, stall report, headers) is never dropped.
 
 export interface BudgetCandidateLine {
   id: string;
@@ -12,6 +14,8 @@ export interface BudgetCandidateLine {
   text: string;
   /** 0 = best; the list order of the candidate section. */
   rank: number;
+  /** Blocked by the stall report: dropped before every open candidate. */
+  blocked?: boolean;
 }
 
 export interface PromptPieces {
@@ -33,11 +37,11 @@ export interface BudgetFit {
   budgetChars: number;
   /** Characters of the kept prompt: fixedChars + every kept line and its newline. */
   totalChars: number;
-  /** Kept candidates, best rank first. */
+  /** Kept candidates, open ones best rank first, then the blocked ones kept. */
   candidates: BudgetCandidateLine[];
   /** Kept history lines, oldest first. */
   history: string[];
-  /** Dropped candidate ids, in the order they were dropped (worst rank first). */
+  /** Dropped candidate ids, in the order they were dropped (blocked first, then worst rank first). */
   droppedCandidateIds: string[];
   /** How many of the oldest history lines were dropped. */
   droppedHistoryCount: number;
@@ -47,7 +51,8 @@ const lineChars = (text: string) => text.length + 1;
 
 export function fitPromptBudget(pieces: PromptPieces, budgetChars: number, options: BudgetOptions = {}): BudgetFit {
   const keepCandidates = Math.max(1, options.keepCandidates ?? 3);
-  const candidates = [...pieces.candidates].sort((a, b) => a.rank - b.rank);
+  // Popped from the end: the blocked ones (worst first), then the open ones from the bottom up.
+  const candidates = [...pieces.candidates].sort((a, b) => Number(a.blocked ?? false) - Number(b.blocked ?? false) || a.rank - b.rank);
   const history = [...pieces.history];
   const droppedCandidateIds: string[] = [];
   let droppedHistoryCount = 0;

@@ -52,6 +52,15 @@ describe('fitPromptBudget', () => {
     });
   });
 
+  it('drops stall-blocked candidates before any open one, so the best open candidate is the one kept last', () => {
+    const blocked = { ...pieces, candidates: pieces.candidates.map((c) => (c.rank <= 1 ? { ...c, blocked: true } : c)) };
+    const fit = fitPromptBudget(blocked, 165);
+    expect(fit.droppedCandidateIds).toEqual(['cand_1', 'cand_0']);
+    const tight = fitPromptBudget(blocked, 115);
+    expect(tight.candidates.map((c) => c.id)).toEqual(['cand_2']);
+    expect(tight.droppedCandidateIds).toEqual(['cand_1', 'cand_0', 'cand_4', 'cand_3']);
+  });
+
   it('lets the caller choose how many candidates survive before history is touched', () => {
     const fit = fitPromptBudget(pieces, 150, { keepCandidates: 5 });
     expect(fit).toMatchObject({ fits: true, droppedCandidateIds: [], droppedHistoryCount: 3, totalChars: 150 });

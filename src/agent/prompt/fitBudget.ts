@@ -1,8 +1,9 @@
 // Fits an assembled prompt into a profile's character budget (agent-planner §7, status `budget`):
-// with the drop order of src/agent/budget.ts (the lowest-ranked candidates down to three, then the
-// history oldest first, the section itself when no line is left, then candidates down to one) it
-// re-renders the candidate and history sections from what is kept and says what went, by count,
-// section and size. Pure; the messageAPI stage calls it only when the prompt is over budget.
+// with the drop order of src/agent/budget.ts (stall-blocked candidates before open ones, the
+// lowest-ranked down to three, then the history oldest first, the section itself when no line is
+// left, then candidates down to one) it re-renders the candidate and history sections from what
+// is kept and says what went, by count, section and size. Pure; the messageAPI stage calls it
+// only when the prompt is over budget.
 import { fitPromptBudget } from '../budget.js';
 import type { Candidate, HistoryEntry } from '../schemas.js';
 import { assemblePrompt, type AssembledPrompt } from './assemble.js';
@@ -43,7 +44,12 @@ const size = (p: AssembledPrompt) => p.system.length + p.user.length;
 export function fitToBudget(input: BudgetInput, budgetChars: number): { prompt: AssembledPrompt; record: PromptBudgetRecord } {
   const { prompt, candidates, candidateOptions } = input;
   const charsBefore = size(prompt);
-  const candidateLines = candidates.map((c, rank) => ({ id: c.id, text: renderCandidate(c, candidateOptions), rank }));
+  const candidateLines = candidates.map((c, rank) => ({
+    id: c.id,
+    text: renderCandidate(c, candidateOptions),
+    rank,
+    blocked: c.stallBlocked,
+  }));
   const shownHistory = input.history.slice(-HISTORY_IN_PROMPT);
   const historyLines = shownHistory.map(renderHistoryEntry);
   const hasHistory = prompt.pieces.some((p) => p.slot === 'history');
