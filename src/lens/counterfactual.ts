@@ -10,6 +10,7 @@ import { candidatesSettings, resolveSlotVariants } from '../../charts/slots/regi
 import { SCOPE_KEYS } from '../../charts/conventions.js';
 import { historyEntry } from '../agent/history.js';
 import type { Candidate, Commitment, HistoryEntry, Snapshot } from '../agent/schemas.js';
+import { finishedOrAtExit } from '../agent/search/measures.js';
 import { Game } from '../game/game.js';
 import { createProvider } from '../llm/createProvider.js';
 import { localPolicy } from '../llm/localPolicy.js';
@@ -145,6 +146,9 @@ async function playForward(
     steps++;
     past.push(historyEntry(action.candidateId, { ...action, ticks }, before, game.snapshot(), action.commitment));
   }
+  // A runner who reached the exit on the last tick of the horizon finishes on the engine's next
+  // call, which runs no tick: make it, so a clear at exactly endTick counts as one.
+  if (!game.over && finishedOrAtExit(game.state)) game.step();
   const end = game.snapshot();
   if (tracker.path.at(-1)?.tick !== end.tick) track(tracker, end);
   return summary(end, tracker, steps);
