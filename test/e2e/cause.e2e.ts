@@ -1,6 +1,6 @@
 // From a failed AI run on the game page to its cause in the lens, in headless Chromium against the
 // real server: an AI run on a level the agent fails on (Classic 95, local profile, no seed given: the
-// page draws one; the agent dies there at step 58 whatever the seed, so the run lasts the same on every
+// page draws one; the agent dies there at step 43 whatever the seed, so the run lasts the same on every
 // machine); "Inspect this step" clicked mid-run opens the lens in a new tab while the run goes on and is
 // saved; once it failed, the lens shows every step verified, the run list and the timeline mark the point
 // of no return, "Jump to the cause" opens the decisive step on the chosen candidate, and the

@@ -107,14 +107,15 @@ function bestFirst(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Se
  * guards close every way on is a trap, not a goal. Charges the ticks to the caller's budget.
  */
 function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): boolean {
-  const onward = newSearch(s, opts.onwardTicks, opts.heuristicWeight);
+  const onward = newSearch(s, opts.onwardTicks, opts);
   const found = bestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).goal !== null;
   ctx.budget -= onward.ctx.granted - onward.ctx.budget;
   return found;
 }
 
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */
-function newSearch(rootState: GameState, budget: number, heuristicWeight: number): { ctx: SearchContext; start: Node } {
+function newSearch(rootState: GameState, budget: number, opts: PlanSearchOptions): { ctx: SearchContext; start: Node } {
+  const { heuristicWeight } = opts;
   const ctx: SearchContext = {
     root: rootState,
     rootGold: rootState.goldCount,
@@ -125,6 +126,7 @@ function newSearch(rootState: GameState, budget: number, heuristicWeight: number
     granted: budget,
     rootReachable: true,
     sortie: { rootCells: null, ground: new Map(), fields: new Map() },
+    guardOnRoutePenalty: opts.guardOnRoutePenalty,
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);
@@ -159,7 +161,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
 }
 
 function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null {
-  const { ctx, start } = newSearch(rootState, opts.budgetTicks, opts.heuristicWeight);
+  const { ctx, start } = newSearch(rootState, opts.budgetTicks, opts);
   const { goal, nearest, expanded, fallback, rejected } = bestFirst(ctx, start, opts);
   // No goal that leads on: the first that held out, else the closest partial plan that holds
   // out, else the best escape from the guards.

@@ -1,7 +1,8 @@
 // Where the runner can still get to, judged on the lasting terrain (open holes count as the
 // bricks they will be again): the navigation graphs and ticks-to-go fields of a Reach, the gold
-// worth heading for, the search's progress estimate, and whether a state leaves the rest of the
-// level possible. Reads the search context's root state; caches per gold set. Pure.
+// worth heading for, the search's progress estimate (ticks to go, plus the guards camping the
+// way), and whether a state leaves the rest of the level possible. Reads the search context's
+// root state; caches per gold set. Pure.
 import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE, buildNavGraph, costToGo, reachableFrom, routingCell, type NavGraph } from '../nav.js';
@@ -166,7 +167,32 @@ export function estimate(ctx: SearchContext, s: GameState): number {
   const { graph, toGo } = fieldFor(ctx, s);
   const r = s.runner;
   const cell = routingCell(graph, r.x, r.y);
-  return toGo[cell];
+  const h = toGo[cell]!;
+  if (ctx.guardOnRoutePenalty <= 0 || h >= UNREACHABLE || s.guards.length === 0) return h;
+  return h + ctx.guardOnRoutePenalty * guardsOnRoute(graph, toGo, cell, s);
+}
+
+/** How far down the ticks-to-go field the route is read for guards (cells). */
+const ROUTE_LOOKAHEAD = 40;
+
+/**
+ * Free guards (not held in a hole) standing on the runner's shortest way to the target, read down
+ * the ticks-to-go field from his cell: a guard camping the ladder or corridor ahead makes the
+ * state worth less than its distance says, so the search values states where the guards have
+ * left the way (a lure) and its partial plans stop walking into a blocked chokepoint.
+ */
+function guardsOnRoute(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
+  let onRoute = 0;
+  const held = (x: number, y: number) => s.holes.some((hole) => hole.x === x && hole.y === y);
+  let cell = from;
+  for (let i = 0; i < ROUTE_LOOKAHEAD && toGo[cell]! > 0; i++) {
+    let next = -1;
+    for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
+    if (next < 0) break;
+    cell = next;
+    for (const g of s.guards) if (idx(g.x, g.y) === cell && !held(g.x, g.y)) onRoute++;
+  }
+  return onRoute;
 }
 
 /** Ground for a sortie (see Sortie): 1 where the rest of the level stays possible, on the lasting strict terrain. */

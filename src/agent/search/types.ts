@@ -23,6 +23,8 @@ export interface PlanSearchOptions {
   /** Extra simulated ticks for the escape beam when no plan to gold holds out, and its width. */
   escapeBudgetTicks: number;
   escapeWidth: number;
+  /** Ticks added to a state's estimate per free guard on the runner's shortest way to the target (0: off). */
+  guardOnRoutePenalty: number;
 }
 
 /**
@@ -33,7 +35,11 @@ export interface PlanSearchOptions {
  * Weight 1.5 trades optimal routes for reaching deep goals within budget. A goal must hold out
  * 100 ticks and have an onward goal within 3,000 ticks (else it is taken only when nothing
  * better is found; 0 cleared 45 against 49, 6,000 no more) — the escape beam gets 6,000 more
- * ticks when no plan to gold holds out. History of these figures: docs/eval/.
+ * ticks when no plan to gold holds out. Each free guard standing on the runner's shortest way to
+ * the target adds 40 ticks to a state's estimate, so guards camping a ladder or corridor are
+ * lured off or trapped rather than walked into (Classic 1-150, direct planner: 65 cleared against
+ * 59 with seed 1, 63 against 55 with seed 2; 20 and 80 gave 65 and 62 with seed 1). History of
+ * these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -44,6 +50,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   onwardTicks: 3000,
   escapeBudgetTicks: 6000,
   escapeWidth: 10,
+  guardOnRoutePenalty: 40,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -146,4 +153,6 @@ export interface SearchContext {
   /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
   rootReachable: boolean;
   sortie: Sortie;
+  /** PlanSearchOptions.guardOnRoutePenalty, read by the estimate. */
+  guardOnRoutePenalty: number;
 }
