@@ -1,15 +1,31 @@
 // The context budget in the chart: with config backend.promptBudget (or the profile's own), a prompt
-// over it loses its lowest-ranked candidates, then its oldest history, then the history section, then
-// candidates down to one; messageAPI writes what it dropped (count, section, size) and the trace step
+// over it loses its stall-blocked candidates and then its lowest-ranked open ones, then its oldest
+// history, then the history section, then candidates down to one (the best open one stays); messageAPI writes what it dropped (count, section, size) and the trace step
 // keeps it; a prompt whose required pieces alone do not fit is not sent and ends with status budget.
 import { describe, expect, it } from 'vitest';
 import { STAGE_IDS } from '../../charts/conventions.js';
+import { BLOCKED_MARK } from '../../src/agent/prompt/candidates.js';
 import { planNextAction } from '../../charts/planNextAction.js';
 import { config, level1Snapshot, localProvider, oscillatingHistory, planningRequest, recordingProvider } from './helpers.js';
 
 const snapshot = level1Snapshot();
 const sizeOf = (req: { system: string; user: string }) => req.system.length + req.user.length;
 const shownIds = (user: string) => [...user.matchAll(/^- id=(\S+)/gm)].map((m) => m[1]!);
+const blockedIds = (user: string) =>
+  new Set(user.split('\n').flatMap((l) => (l.startsWith('- id=') && l.includes(BLOCKED_MARK) ? [l.slice(5).split(' ')[0]!] : [])));
+/** A candidate's lines in the prompt, with the newline before them. */
+const blockOf = (user: string, id: string) => {
+  const start = user.indexOf(`\n- id=${id} `);
+  const rest = user.slice(start + 1);
+  const next = rest.search(/\n(- id=|\n)/);
+  return user.slice(start, start + 1 + (next < 0 ? rest.length : next));
+};
+/** The order the budget drops candidates in: the blocked ones from the bottom, then the open ones from the bottom. */
+const dropOrder = (user: string) => {
+  const blocked = blockedIds(user);
+  const ids = shownIds(user);
+  return [...ids.filter((id) => blocked.has(id)).reverse(), ...ids.filter((id) => !blocked.has(id)).reverse()];
+};
 
 async function plan(budget: { chars: number } | { tokens: number } | null, history = oscillatingHistory(snapshot)) {
   const provider = recordingProvider(localProvider());
@@ -27,24 +43,30 @@ describe('a prompt budget', () => {
     expect(roomy.result.traceStep.promptBudget).toBeNull();
   });
 
-  it('just over budget: the lowest-ranked candidate goes, the prompt fits, and the drop is recorded', async () => {
+  it('just over budget: the lowest-ranked stall-blocked candidate goes first, the prompt fits, and the drop is recorded', async () => {
     const free = await plan(null);
     const full = free.requests[0]!;
     const ids = shownIds(full.user);
     expect(ids.length).toBeGreaterThan(3);
+    // the oscillating history has the stall report block some candidates, ranked above open ones
+    const blocked = blockedIds(full.user);
+    expect(blocked.size).toBeGreaterThan(0);
+    expect(blocked.has(ids.at(-1)!), 'the lowest-ranked candidate is open').toBe(false);
+    const first = dropOrder(full.user)[0]!;
+    expect(blocked.has(first)).toBe(true);
     const { result, requests } = await plan({ chars: sizeOf(full) - 1 });
     const sent = requests[0]!;
-    expect(shownIds(sent.user)).toEqual(ids.slice(0, -1));
+    expect(shownIds(sent.user)).toEqual(ids.filter((id) => id !== first));
     expect(sizeOf(sent)).toBeLessThanOrEqual(sizeOf(full) - 1);
     expect(sent.user).toContain('Recent behaviour:');
-    expect(sent.reply!.candidateIds).not.toContain(ids.at(-1));
+    expect(sent.reply!.candidateIds).not.toContain(first);
     expect(result.traceStep.promptBudget).toMatchObject({
       budgetChars: sizeOf(full) - 1,
       charsBefore: sizeOf(full),
       chars: sizeOf(sent),
       fits: true,
-      droppedCandidateIds: [ids.at(-1)],
-      dropped: [{ section: 'Candidates', count: 1, whole: false, chars: sizeOf(full) - sizeOf(sent) }],
+      droppedCandidateIds: [first],
+      dropped: [{ section: 'Candidates', count: 1, whole: false, chars: blockOf(full.user, first).length }],
     });
     const receipt = result.traceStep.receipts.find((r) => r.stageId === STAGE_IDS.messageApi)!;
     expect(receipt.writes.map((w) => w.key)).toContain('promptBudget');
@@ -52,7 +74,7 @@ describe('a prompt budget', () => {
     expect(result.validation.statuses).toEqual(['ok']);
   });
 
-  it('tighter: candidates down to three, then the history oldest first and then the whole section, then candidates down to one', async () => {
+  it('tighter: candidates down to three, then the history oldest first and then the whole section, then candidates down to the best open one', async () => {
     const free = await plan(null);
     const full = free.requests[0]!;
     const ids = shownIds(full.user);
@@ -65,8 +87,11 @@ describe('a prompt budget', () => {
     const { result, requests } = await plan({ chars: floor + 50 });
     const sent = requests[0]!;
     expect(sent.user).not.toContain('Recent behaviour:');
-    expect(shownIds(sent.user).length).toBeLessThan(3);
-    expect(shownIds(sent.user)).toEqual(ids.slice(0, shownIds(sent.user).length));
+    const kept = shownIds(sent.user);
+    expect(kept.length).toBeLessThan(3);
+    // what is left is the best of the open candidates, never a blocked one
+    const blocked = blockedIds(full.user);
+    expect(kept).toEqual(ids.filter((id) => !blocked.has(id)).slice(0, kept.length));
     expect(sizeOf(sent)).toBeLessThanOrEqual(floor + 50);
     const record = result.traceStep.promptBudget!;
     expect(record.fits).toBe(true);
@@ -74,7 +99,7 @@ describe('a prompt budget', () => {
       ['Candidates', false],
       ['Recent behaviour', true],
     ]);
-    expect(record.droppedCandidateIds).toEqual(ids.slice(shownIds(sent.user).length).reverse());
+    expect(record.droppedCandidateIds).toEqual(dropOrder(full.user).slice(0, ids.length - kept.length));
   });
 
   it('a token budget counts four characters a token', async () => {
