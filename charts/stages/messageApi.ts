@@ -51,24 +51,12 @@ export function messageApiStage(scope: PlanningScope): void {
   const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
   if (promptBudgetChars !== null && prompt.system.length + prompt.user.length > promptBudgetChars) {
     const fitted = fitToBudget(
-      { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history },
+      { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history, stall },
       promptBudgetChars,
     );
     prompt = fitted.prompt;
-    let record = fitted.record;
-    if (stall && record.droppedCandidateIds.length > 0) {
-      const dropped = new Set(record.droppedCandidateIds);
-      const [verdict] = withVerdict(candidates.filter((c) => !dropped.has(c.id)));
-      prompt = assemblePrompt(
-        prompt.pieces.map((p) => (p.slot === 'stall-report' && verdict ? verdict : p)),
-        { system: prompt.system },
-      );
-      // the verdict names only the candidates kept, so the record measures the prompt as it is sent
-      const chars = prompt.system.length + prompt.user.length;
-      record = { ...record, chars, fits: chars <= promptBudgetChars };
-    }
-    scope.promptBudget = record;
-    scope.$emit(EVENTS.promptBudget, record);
+    scope.promptBudget = fitted.record;
+    scope.$emit(EVENTS.promptBudget, fitted.record);
   } else if (read(scope, 'promptBudget')) scope.promptBudget = null; // the retry pass fits: clear the first pass's record
   const attempt = read(scope, 'attempt');
   scope.prompt = putArtifact(context, ARTIFACT_IDS.prompt(attempt), prompt, promptSummary(attempt, prompt));

@@ -1,15 +1,17 @@
 // Fits an assembled prompt into a profile's character budget (agent-planner §7, status `budget`):
 // with the drop order of src/agent/budget.ts (stall-blocked candidates before open ones, the
 // lowest-ranked down to three, then the history oldest first, the section itself when no line is
-// left, then candidates down to one) it re-renders the candidate and history sections from what
-// is kept and says what went, by count, section and size. Pure; the messageAPI stage calls it
+// left, then candidates down to one) it re-renders the candidate and history sections, and the
+// stall report's verdict over the candidates kept, from what is kept and says what went, by count,
+// section and size (measured on the prompt as it is sent). Pure; the messageAPI stage calls it
 // only when the prompt is over budget.
 import { fitPromptBudget } from '../budget.js';
-import type { Candidate, HistoryEntry } from '../schemas.js';
+import type { Candidate, HistoryEntry, StallReport } from '../schemas.js';
 import { assemblePrompt, type AssembledPrompt } from './assemble.js';
 import { candidatesPiece, renderCandidate, type CandidatesPieceOptions } from './candidates.js';
 import { HISTORY_IN_PROMPT, historyPiece, renderHistoryEntry } from './history.js';
 import type { PromptPiece } from './slots.js';
+import { stallReportPiece } from './stallReport.js';
 
 export interface BudgetDrop {
   section: string;
@@ -37,6 +39,8 @@ export interface BudgetInput {
   candidates: readonly Candidate[];
   candidateOptions: CandidatesPieceOptions;
   history: readonly HistoryEntry[];
+  /** The stall report whose verdict names the listed candidates (re-rendered over the ones kept). */
+  stall?: StallReport | null;
 }
 
 const size = (p: AssembledPrompt) => p.system.length + p.user.length;
@@ -60,16 +64,12 @@ export function fitToBudget(input: BudgetInput, budgetChars: number): { prompt: 
   );
 
   const kept = new Set(fit.candidates.map((c) => c.id));
+  const keptCandidates = candidates.filter((c) => kept.has(c.id));
   const keptHistory = fit.history.length;
   const rebuilt: PromptPiece[] = [];
   for (const p of prompt.pieces) {
-    if (p.slot === 'candidates')
-      rebuilt.push(
-        candidatesPiece(
-          candidates.filter((c) => kept.has(c.id)),
-          candidateOptions,
-        ),
-      );
+    if (p.slot === 'candidates') rebuilt.push(candidatesPiece(keptCandidates, candidateOptions));
+    else if (p.slot === 'stall-report' && input.stall) rebuilt.push(stallReportPiece(input.stall, keptCandidates) ?? p);
     else if (p.slot === 'history') {
       if (keptHistory > 0) rebuilt.push(historyPiece(input.history, keptHistory));
     } else rebuilt.push(p);
