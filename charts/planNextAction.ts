@@ -97,6 +97,7 @@ export function planningOptions(
     simulate: settings.simulate,
     planSearch: settings.planSearch,
     showSimulatedOutcomes: settings.showOutcomes ?? true,
+    showRanking: settings.ranked ?? true,
     constrainedReplies: profile.constrainedReplies,
     promptBudgetChars: profile.promptBudgetChars,
   };

@@ -53,6 +53,8 @@ export interface PlanningOptions {
   planSearch: boolean;
   /** Show each candidate's simulated outcome line in the prompt (the candidates variant's). */
   showSimulatedOutcomes: boolean;
+  /** Show the planner's ranking in the prompt: best first, with scores (the candidates variant's; false: by id, no scores). */
+  showRanking: boolean;
   /** Send the reply's JSON schema where the profile supports it (config, per profile). */
   constrainedReplies: 'auto' | 'off';
   /** The profile's prompt budget in characters, or null for none (config, per profile). */

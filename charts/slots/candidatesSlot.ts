@@ -1,6 +1,7 @@
 // The candidates slot: a standalone chart (propose-candidates -> render-candidates) per variant,
 // and its mount under sf-candidates. Every variant writes the same keys (candidates and the candidate
-// list piece) and emits the same evidence; only how the list is built differs (simulation, search).
+// list piece) and emits the same evidence; only how the list is built (simulation, search) and shown
+// (outcome lines, ranking) differs.
 import { flowChart, type FlowChart, type TypedScope } from 'footprintjs';
 import { ArrayMergeMode, type SubflowMountOptions } from 'footprintjs/advanced';
 import { SLOT_STAGE_IDS, SUBFLOW_IDS } from '../conventions.js';

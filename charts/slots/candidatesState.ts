@@ -23,4 +23,6 @@ export interface CandidatesVariantSettings {
   planSearch: boolean;
   /** Show each candidate's `simulated:` outcome line in the prompt (default true). */
   showOutcomes?: boolean;
+  /** Show the planner's ranking in the prompt: best first, with scores (default true; false lists by id, no scores). */
+  ranked?: boolean;
 }

@@ -73,6 +73,11 @@ export const SLOT_REGISTRY: Readonly<Record<SlotId, SlotDefinition>> = {
         'the default list, but the prompt leaves out each candidate’s simulated outcome (what the model can read changes, not the list)',
         { simulate: true, planSearch: true, showOutcomes: false },
       ),
+      'simulated-unranked': candidates(
+        'simulated-unranked',
+        'the default list, but the prompt withholds the ranking: no scores, the candidates listed by id (what the model can read changes, not the list)',
+        { simulate: true, planSearch: true, ranked: false },
+      ),
       geometric: candidates('geometric', 'no engine simulation: geometric safety rules only', { simulate: false, planSearch: false }),
     },
   },

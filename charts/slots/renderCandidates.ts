@@ -1,6 +1,7 @@
 // The candidates slot's second stage: renders the candidate list section (src/agent/prompt) from the
-// candidates the first stage wrote, with scores only when the config shows them and the simulated
-// outcome lines unless the variant leaves them out.
+// candidates the first stage wrote, with scores only when the config shows them, the simulated
+// outcome lines unless the variant leaves them out, and in rank order unless the variant withholds
+// the ranking (then by id, without scores).
 // Reads: candidates, options. Writes: pieces (the slot's pieces artifact). Emits: app.slot.rendered.
 import { candidatesPiece } from '../../src/agent/prompt/index.js';
 import { piecesSummary } from '../artifactSummaries.js';
@@ -14,8 +15,8 @@ export function renderCandidatesStage(variant: string) {
     const context = runContextOf(scope);
     const candidatesRef = read(scope, 'candidates');
     const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
-    const { showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
-    const piece = candidatesPiece(candidates, { showCandidateScores, showOutcomes: showSimulatedOutcomes });
+    const { showCandidateScores, showSimulatedOutcomes, showRanking } = read(scope, 'options');
+    const piece = candidatesPiece(candidates, { showCandidateScores, showOutcomes: showSimulatedOutcomes, ranked: showRanking });
     const pieces = [piece];
     scope.pieces = putArtifact(context, ARTIFACT_IDS.pieces('candidates'), pieces, piecesSummary(pieces));
     scope.$emit(EVENTS.slotRendered, {

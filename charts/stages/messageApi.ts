@@ -1,16 +1,18 @@
 // messageAPI: assembles the model request from the pieces — the task, rules and recent-behaviour
 // sections it adds itself, the mounted slots' pieces (state summary, stall report, candidates), and on
 // the retry pass the retry instruction — each piece tagged with its slot (src/agent/prompt). Over the
-// profile's prompt budget it drops the lowest-ranked candidates and the oldest history (fitBudget.ts)
-// and writes what it dropped. The stall report's verdict lines (blocked ids, which open ids break the
-// loop) are written here, where the report and the shown candidates meet, from the candidates that
-// are actually listed (after any budget drop), so the section and the candidate lines cannot disagree.
+// profile's prompt budget it drops the lowest-ranked candidates and the oldest history (fitBudget.ts;
+// by the planner's rank also when the variant lists them by id) and writes what it dropped. The stall
+// report's verdict lines (blocked ids, which open ids break the loop) are written here, where the
+// report and the shown candidates meet, from the candidates that are actually listed (after any
+// budget drop) and in their listed order, so the section and the candidate lines cannot disagree.
 // The prompt is this attempt's artifact; scope holds its ref.
 // Reads: the slots' piece keys, history, retryInstruction, attempt, options, candidates, stall.
 // Writes: prompt, promptBudget. Emits: app.prompt.budget (over budget only).
 import {
   assemblePrompt,
   fitToBudget,
+  listedOrder,
   stallReportPiece,
   historyPiece,
   retryPiece,
@@ -38,7 +40,9 @@ export function messageApiStage(scope: PlanningScope): void {
   const candidates = candidatesRef ? artifactOf(context, candidatesRef) : [];
   const stallPieces = piecesOf(context, read(scope, 'stallReportPieces'));
   const stall = stallPieces.length > 0 ? artifactOf(context, read(scope, 'stall')) : null;
-  const withVerdict = (shown: readonly Candidate[]) => (stall ? [stallReportPiece(stall, shown)] : []);
+  const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes, showRanking } = read(scope, 'options');
+  const candidateOptions = { showCandidateScores, showOutcomes: showSimulatedOutcomes, ranked: showRanking };
+  const withVerdict = (shown: readonly Candidate[]) => (stall ? [stallReportPiece(stall, listedOrder(shown, candidateOptions))] : []);
   let prompt = assemblePrompt([
     TASK_PIECE,
     RULES_PIECE,
@@ -48,12 +52,8 @@ export function messageApiStage(scope: PlanningScope): void {
     historyPiece(history),
     retryPiece({ retryInstruction: read(scope, 'retryInstruction') }),
   ]);
-  const { promptBudgetChars, showCandidateScores, showSimulatedOutcomes } = read(scope, 'options');
   if (promptBudgetChars !== null && prompt.system.length + prompt.user.length > promptBudgetChars) {
-    const fitted = fitToBudget(
-      { prompt, candidates, candidateOptions: { showCandidateScores, showOutcomes: showSimulatedOutcomes }, history, stall },
-      promptBudgetChars,
-    );
+    const fitted = fitToBudget({ prompt, candidates, candidateOptions, history, stall }, promptBudgetChars);
     prompt = fitted.prompt;
     scope.promptBudget = fitted.record;
     scope.$emit(EVENTS.promptBudget, fitted.record);

@@ -12,7 +12,7 @@ export interface BudgetCandidateLine {
   id: string;
   /** The candidate's rendered lines (one or more, joined with newlines). */
   text: string;
-  /** 0 = best; the list order of the candidate section. */
+  /** 0 = best: the planner's rank (the section's list order, unless it lists the candidates by id). */
   rank: number;
   /** Blocked by the stall report: dropped before every open candidate. */
   blocked?: boolean;

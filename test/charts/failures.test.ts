@@ -67,6 +67,7 @@ describe('planning chart failure paths', () => {
         simulate: true,
         planSearch: true,
         showSimulatedOutcomes: true,
+        showRanking: true,
         constrainedReplies: 'auto',
         promptBudgetChars: null,
       },

@@ -44,7 +44,7 @@ describe('experiment schema', () => {
 
   it('names an unknown slot variant and lists the variants', () => {
     expect(problems(withArm({ id: 'geo', slots: { candidates: 'geo' } }))).toEqual([
-      'arms[1].slots.candidates: unknown variant "geo" (variants: simulated, simulated-no-search, simulated-no-outcomes, geometric)',
+      'arms[1].slots.candidates: unknown variant "geo" (variants: simulated, simulated-no-search, simulated-no-outcomes, simulated-unranked, geometric)',
     ]);
     expect(problems(withArm({ id: 'x', slots: { board: 'on' } }))[0]).toMatch(
       /^arms\[1\]\.slots\.board: unknown slot \(slots: .*candidates/,

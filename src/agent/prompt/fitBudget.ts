@@ -3,12 +3,13 @@
 // lowest-ranked down to three, then the history oldest first, the section itself when no line is
 // left, then candidates down to one) it re-renders the candidate and history sections, and the
 // stall report's verdict over the candidates kept, from what is kept and says what went, by count,
-// section and size (measured on the prompt as it is sent). Pure; the messageAPI stage calls it
-// only when the prompt is over budget.
+// section and size (measured on the prompt as it is sent). The drop order is always the planner's
+// rank (the candidates come in rank order), also when the section lists them by id (unranked).
+// Pure; the messageAPI stage calls it only when the prompt is over budget.
 import { fitPromptBudget } from '../budget.js';
 import type { Candidate, HistoryEntry, StallReport } from '../schemas.js';
 import { assemblePrompt, type AssembledPrompt } from './assemble.js';
-import { candidatesPiece, renderCandidate, type CandidatesPieceOptions } from './candidates.js';
+import { candidatesPiece, listedOrder, renderCandidate, type CandidatesPieceOptions } from './candidates.js';
 import { HISTORY_IN_PROMPT, historyPiece, renderHistoryEntry } from './history.js';
 import type { PromptPiece } from './slots.js';
 import { stallReportPiece } from './stallReport.js';
@@ -35,7 +36,10 @@ export interface PromptBudgetRecord {
 export interface BudgetInput {
   /** The prompt as first assembled (its candidate and history pieces are the ones rebuilt). */
   prompt: AssembledPrompt;
-  /** The shown candidates, best first (the candidates section lists exactly these). */
+  /**
+   * The shown candidates, best first: the drop order's rank (the candidates section lists exactly
+   * these, in listedOrder: by id when candidateOptions.ranked is false).
+   */
   candidates: readonly Candidate[];
   candidateOptions: CandidatesPieceOptions;
   history: readonly HistoryEntry[];
@@ -69,7 +73,8 @@ export function fitToBudget(input: BudgetInput, budgetChars: number): { prompt: 
   const rebuilt: PromptPiece[] = [];
   for (const p of prompt.pieces) {
     if (p.slot === 'candidates') rebuilt.push(candidatesPiece(keptCandidates, candidateOptions));
-    else if (p.slot === 'stall-report' && input.stall) rebuilt.push(stallReportPiece(input.stall, keptCandidates) ?? p);
+    else if (p.slot === 'stall-report' && input.stall)
+      rebuilt.push(stallReportPiece(input.stall, listedOrder(keptCandidates, candidateOptions)) ?? p);
     else if (p.slot === 'history') {
       if (keptHistory > 0) rebuilt.push(historyPiece(input.history, keptHistory));
     } else rebuilt.push(p);

@@ -12,6 +12,7 @@ export {
   OUTCOME_WORDS,
   RECOVERY_MARK,
   candidatesPiece,
+  listedOrder,
   renderCandidate,
   renderOutcome,
   type CandidatesPieceOptions,
