@@ -181,6 +181,32 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(simulated.planner.plannedRoute).not.toBeNull();
   });
 
+  it('candidates=simulated-unranked: the same candidates, the prompt lists them by id without scores', async () => {
+    const history = oscillatingHistory(snapshot);
+    const run = async (slots?: Record<string, string>) => {
+      const provider = recordingProvider(localProvider());
+      const result = await planNextAction(planningRequest(snapshot, { history, slots }), { provider });
+      return { result, user: provider.requests[0]!.user };
+    };
+    const listed = (user: string) => [...user.matchAll(/^- id=(\S+)/gm)].map((m) => m[1]!);
+    const ranked = await run();
+    const unranked = await run({ candidates: 'simulated-unranked' });
+    expect(unranked.result.slots.candidates).toBe('simulated-unranked');
+    // the same list, in the same (rank) order, out of the same generator
+    expect(unranked.result.candidates).toEqual(ranked.result.candidates);
+    const rankOrder = ranked.result.candidates.map((c) => c.id);
+    expect(listed(ranked.user)).toEqual(rankOrder);
+    expect(ranked.user).toContain(' score=');
+    // the prompt withholds the ranking: by id, no score fields, no score legend
+    const byId = [...rankOrder].sort();
+    expect(byId).not.toEqual(rankOrder);
+    expect(listed(unranked.user)).toEqual(byId);
+    expect(unranked.user).not.toContain('score');
+    expect(unranked.user).toContain('\nListed by id, not ranked; ');
+    expect(unranked.user).not.toContain('Best-ranked');
+    expect(unranked.user).toContain('Stall report:');
+  });
+
   it('an unknown slot or variant is a typed 400 error, before anything runs', async () => {
     const provider = recordingProvider(localProvider());
     const bad = planNextAction(planningRequest(snapshot, { slots: { 'state-summary': 'poem' } }), { provider });

@@ -2,6 +2,7 @@
 // over it loses its stall-blocked candidates and then its lowest-ranked open ones, then its oldest
 // history, then the history section, then candidates down to one (the best open one stays); messageAPI writes what it dropped (count, section, size) and the trace step
 // keeps it; a prompt whose required pieces alone do not fit is not sent and ends with status budget.
+// Under candidates=simulated-unranked (listed by id) the drop order is still the planner's rank.
 import { describe, expect, it } from 'vitest';
 import { STAGE_IDS } from '../../charts/conventions.js';
 import { BLOCKED_MARK } from '../../src/agent/prompt/candidates.js';
@@ -27,10 +28,14 @@ const dropOrder = (user: string) => {
   return [...ids.filter((id) => blocked.has(id)).reverse(), ...ids.filter((id) => !blocked.has(id)).reverse()];
 };
 
-async function plan(budget: { chars: number } | { tokens: number } | null, history = oscillatingHistory(snapshot)) {
+async function plan(
+  budget: { chars: number } | { tokens: number } | null,
+  history = oscillatingHistory(snapshot),
+  slots?: Record<string, string>,
+) {
   const provider = recordingProvider(localProvider());
   const cfg = config((c) => (c.backend.promptBudget = budget));
-  const result = await planNextAction(planningRequest(snapshot, { config: cfg, history }), { provider });
+  const result = await planNextAction(planningRequest(snapshot, { config: cfg, history, slots }), { provider });
   return { result, requests: provider.requests };
 }
 
@@ -100,6 +105,24 @@ describe('a prompt budget', () => {
       ['Recent behaviour', true],
     ]);
     expect(record.droppedCandidateIds).toEqual(dropOrder(full.user).slice(0, ids.length - kept.length));
+  });
+
+  it('candidates=simulated-unranked: the budget drops the lowest-ranked candidates, not the last listed', async () => {
+    const unranked = { candidates: 'simulated-unranked' };
+    const rankOrder = shownIds((await plan(null, [])).requests[0]!.user);
+    const full = (await plan(null, [], unranked)).requests[0]!;
+    const listed = shownIds(full.user);
+    expect(listed).toEqual([...rankOrder].sort());
+    // two drops: by rank the last two ranked, by listing they would be the last two listed
+    const lowestRanked = rankOrder.slice(-2).reverse();
+    expect(lowestRanked).not.toEqual(listed.slice(-2).reverse());
+    const budget = sizeOf(full) - blockOf(full.user, lowestRanked[0]!).length - 1;
+    const { result, requests } = await plan({ chars: budget }, [], unranked);
+    const sent = requests[0]!;
+    expect(result.traceStep.promptBudget).toMatchObject({ fits: true, droppedCandidateIds: lowestRanked });
+    expect(shownIds(sent.user)).toEqual(listed.filter((id) => !lowestRanked.includes(id)));
+    expect(sent.user).toContain('Listed by id, not ranked; ');
+    expect(sent.user).not.toContain('score');
   });
 
   it('a token budget counts four characters a token', async () => {

@@ -1,7 +1,9 @@
 // The offline local policy reads the rendered prompt like a model would and answers in the model's
 // JSON: the searched plan first, never a candidate whose simulation dies, has no escape afterwards or
 // is stall-blocked. Each case is checked on the prompt text (textChoice) and on the structured
-// candidates (localChoice, the plain-function planner's reader): both pick the same.
+// candidates (localChoice, the plain-function planner's reader): both pick the same. Without a safe
+// planned route the reader takes the first safe listed candidate, so the listed order (the ranking,
+// or by id under candidates=simulated-unranked) decides its pick.
 import { describe, expect, it } from 'vitest';
 import { candidatesPiece } from '../../src/agent/prompt/index.js';
 import type { Candidate } from '../../src/agent/schemas.js';
@@ -69,6 +71,24 @@ describe('local policy', () => {
     ];
     expect(textChoice(candidatesPiece(list).text).candidate?.id).toBe('climb_ladder_3_1_up');
     expect(textChoice(candidatesPiece(list, { showOutcomes: false }).text).candidate?.id).toBe('collect_gold_3_4_right');
+  });
+
+  it('with no safe planned route listed, the same candidates in another listed order (unranked: by id) lead to another pick', () => {
+    // rank order: the plan dies, then two safe candidates; by id the lower-ranked safe one comes first
+    const list = [
+      candidate('planned_route_2_4_left', { kind: 'planned_route', outcome: outcome(true, false), score: 80 }),
+      candidate('collect_gold_3_4_right', { outcome: outcome(false, true), score: 40 }),
+      candidate('climb_ladder_3_1_up', { kind: 'climb_ladder', outcome: outcome(false, true), score: 5 }),
+    ];
+    const ranked = textChoice(candidatesPiece(list).text);
+    const unranked = textChoice(candidatesPiece(list, { ranked: false }).text);
+    expect(ranked.candidate?.id).toBe('collect_gold_3_4_right');
+    expect(ranked.why).toContain('score 40');
+    expect(unranked.candidate?.id).toBe('climb_ladder_3_1_up');
+    expect(unranked.why).not.toContain('score');
+    // a safe planned route is taken wherever it is listed
+    const safePlan = [candidate('planned_route_2_4_left', { kind: 'planned_route', outcome: outcome(false, true) }), ...list.slice(1)];
+    expect(textChoice(candidatesPiece(safePlan, { ranked: false }).text).candidate?.id).toBe('planned_route_2_4_left');
   });
 
   it('reads every block of the Candidates section and nothing outside it', () => {

@@ -1,8 +1,10 @@
 // The candidates slot's section (agent-planner §6): every candidate's id, kind, risk, key,
 // ticks and target on one line, then goal= and reason=; score= only when showCandidateScores;
-// stall-blocked candidates marked; list order kept. Checked by property.
+// stall-blocked candidates marked; list order kept. Unranked (the `simulated-unranked` variant): no
+// scores and no score legend, whatever showCandidateScores says, the candidates listed by id and the
+// first line saying so. Checked by property.
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_MARK, candidatesPiece, renderCandidate } from '../../../src/agent/prompt/index.js';
+import { BLOCKED_MARK, candidatesPiece, listedOrder, renderCandidate } from '../../../src/agent/prompt/index.js';
 import { makeCandidate } from '../helpers/makeCandidate.js';
 import { planScene } from '../helpers/scene.js';
 
@@ -42,6 +44,39 @@ describe('candidatesPiece', () => {
     const marked = lines.filter((l) => l.includes(BLOCKED_MARK));
     expect(marked).toHaveLength(1);
     expect(marked[0]).toContain('id=wait_or_stop_here_stop');
+  });
+
+  it('an unranked list shows no scores and lists the candidates by id', () => {
+    const ranked = candidatesPiece(candidates).text;
+    expect(ranked.split('\n')[1]).toMatch(/^Best-ranked first; /);
+    expect(ranked).toContain("score = the planner's ranking points");
+    for (const showCandidateScores of [undefined, true, false]) {
+      const text = candidatesPiece(candidates, { ranked: false, showCandidateScores }).text;
+      const lines = text.split('\n');
+      expect(lines[1]).toMatch(/^Listed by id, not ranked; keyCode 37=left/);
+      expect(text).not.toContain('score');
+      expect(text).not.toContain('Best-ranked');
+      const listed = [...text.matchAll(/^- id=(\S+)/gm)].map((m) => m[1]);
+      expect(listed).toEqual(['collect_gold_15_13_right', 'planned_route_3_13_right', 'wait_or_stop_here_stop']);
+    }
+    // the same blocks, only in another order and without score=
+    const unranked = candidatesPiece(candidates, { ranked: false }).text;
+    for (const c of candidates) expect(unranked).toContain(renderCandidate(c, { showCandidateScores: false }));
+    expect(renderCandidate(candidates[0], { ranked: false })).toBe(renderCandidate(candidates[0], { showCandidateScores: false }));
+    expect(unranked.split('\n').filter((l) => l.includes(BLOCKED_MARK))).toEqual([expect.stringContaining('id=wait_or_stop_here_stop ')]);
+  });
+
+  it('lists by plain string compare of the ids, without touching the given (rank) order', () => {
+    const given = [makeCandidate('planned_route_3_13_right'), makeCandidate('climb_ladder_2_4_up'), makeCandidate('climb_ladder_10_4_up')];
+    const before = given.map((c) => c.id);
+    expect(listedOrder(given, { ranked: false }).map((c) => c.id)).toEqual([
+      'climb_ladder_10_4_up',
+      'climb_ladder_2_4_up',
+      'planned_route_3_13_right',
+    ]);
+    expect(listedOrder(given).map((c) => c.id)).toEqual(before);
+    expect(given.map((c) => c.id)).toEqual(before);
+    expect(candidatesPiece([], { ranked: false }).text.split('\n').at(-1)).toBe('- none');
   });
 
   it('renders a real planning step’s candidates, deterministically', () => {
