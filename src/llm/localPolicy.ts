@@ -3,7 +3,8 @@
 // outcome line, goal, score when shown) and answers in the model's JSON format, so parsing and
 // validation run unchanged and a prompt variant changes its play exactly where it changes what it
 // can read. The rule: the searched plan first, else the first listed candidate whose simulation is
-// alive with an escape and not blocked, else the first not blocked. Deterministic; no network.
+// alive with an escape and not blocked, else the first not blocked; "first listed" is the planner's
+// ranking, or the id order under candidates=simulated-unranked. Deterministic; no network.
 // `localChoice` is the same rule over structured candidates, for the plain-function planner.
 import { BLOCKED_MARK, OUTCOME_WORDS } from '../agent/prompt/candidates.js';
 import type { Candidate } from '../agent/schemas.js';
