@@ -2,6 +2,7 @@
 // boundary of the pool): level, seed, profile, slot variants and recovery in; outcome, diagnosis
 // and counters out. Plans through the chart (the product's path) unless `direct` is asked for.
 import { randomUUID } from 'node:crypto';
+import { candidatesSettings } from '../../charts/slots/registry.js';
 import type { PlanSearchOptions } from '../agent/search/planSearch.js';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { readEnv } from '../llm/dotenv.js';
@@ -54,7 +55,9 @@ export async function runEvalTask(
   const search = task.search;
   let planner;
   if (task.direct) {
-    planner = directPlanner({ planSearch: candidatesVariant === 'simulated', simulate: candidatesVariant !== 'geometric', search });
+    // The direct planner reads no prompt: a variant that only changes what the prompt shows plays as its list.
+    const settings = candidatesSettings(candidatesVariant);
+    planner = directPlanner({ planSearch: settings.planSearch, simulate: settings.simulate, search });
   } else {
     const config = await loadAgentConfig();
     const env = { ...readEnv(), ...task.env };
