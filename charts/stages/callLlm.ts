@@ -5,6 +5,7 @@
 // The answer is this attempt's artifact; scope holds its ref.
 // A prompt over the profile's budget even cut down is not sent (status budget).
 // Reads: prompt, promptBudget, options, request, attempt, candidates. Writes: reply. Emits: model receipt + result.
+import { listedOrder } from '../../src/agent/prompt/index.js';
 import { isProviderFailure } from '../../src/llm/provider.js';
 import { replySchemaSha256, type ReplyContract } from '../../src/llm/replyContract.js';
 import type { Candidate } from '../../src/agent/schemas.js';
@@ -16,7 +17,10 @@ import type { ModelReplyArtifact, PlanningScope } from '../planningState.js';
 import { artifactOf, putArtifact, runContextOf } from '../runContext.js';
 import { read } from '../scopeRead.js';
 
-/** The ids the model may answer with: the listed candidates that are not stall-blocked (all of them if every one is). */
+/**
+ * The ids the model may answer with: the listed candidates that are not stall-blocked (all of them
+ * if every one is), in the order the prompt lists them, so a schema's enum tells no more than the list.
+ */
 export function replyContractFor(candidates: readonly Candidate[], constrainedReplies: ReplyContract['constrainedReplies']): ReplyContract {
   const open = candidates.filter((c) => !c.stallBlocked);
   return { candidateIds: (open.length > 0 ? open : candidates).map((c) => c.id), constrainedReplies };
@@ -26,7 +30,7 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
   const context = runContextOf(scope);
   const { provider, signal } = context;
   const prompt = artifactOf(context, read(scope, 'prompt')!);
-  const { temperature, deadlineMs, constrainedReplies } = read(scope, 'options');
+  const { temperature, deadlineMs, constrainedReplies, showRanking } = read(scope, 'options');
   const { traceId, stepIndex } = read(scope, 'request');
   const attempt = read(scope, 'attempt');
   const candidatesRef = read(scope, 'candidates');
@@ -34,7 +38,10 @@ export async function callLlmStage(scope: PlanningScope): Promise<void> {
   const budget = read(scope, 'promptBudget') ?? null;
   const dropped = new Set(budget?.droppedCandidateIds ?? []);
   const contract = replyContractFor(
-    candidates.filter((c) => !dropped.has(c.id)),
+    listedOrder(
+      candidates.filter((c) => !dropped.has(c.id)),
+      { ranked: showRanking },
+    ),
     constrainedReplies,
   );
   const constrained = provider.willConstrain?.(contract) ?? false;

@@ -186,7 +186,7 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     const run = async (slots?: Record<string, string>) => {
       const provider = recordingProvider(localProvider());
       const result = await planNextAction(planningRequest(snapshot, { history, slots }), { provider });
-      return { result, user: provider.requests[0]!.user };
+      return { result, user: provider.requests[0]!.user, replyIds: provider.requests[0]!.reply?.candidateIds ?? [] };
     };
     const listed = (user: string) => [...user.matchAll(/^- id=(\S+)/gm)].map((m) => m[1]!);
     const ranked = await run();
@@ -205,6 +205,10 @@ describe('planNextAction: the whole chart on a real snapshot', () => {
     expect(unranked.user).toContain('\nListed by id, not ranked; ');
     expect(unranked.user).not.toContain('Best-ranked');
     expect(unranked.user).toContain('Stall report:');
+    // the reply contract (a hosted model's JSON-schema enum) lists the open ids as the prompt does
+    const open = new Set(ranked.replyIds);
+    expect(ranked.replyIds).toEqual(rankOrder.filter((id) => open.has(id)));
+    expect(unranked.replyIds).toEqual(byId.filter((id) => open.has(id)));
   });
 
   it('an unknown slot or variant is a typed 400 error, before anything runs', async () => {
