@@ -1,7 +1,9 @@
 // Shared command-line parsing for play, eval and experiments: level ranges ("1-30,42") and slot
 // overrides ("candidates=geometric,stall-report=off"), episodes in flight and the request rate
-// (--concurrency, --rpm), with errors a person can act on.
+// (--concurrency, --rpm), with errors a person can act on. Slot names and variants are checked
+// against the slot registry here, before any episode starts.
 import { z } from 'zod';
+import { resolveSlotVariants } from '../../charts/slots/registry.js';
 import { MAX_CONCURRENCY } from '../runner/pool.js';
 
 export function parseLevelRanges(text: string, max: number): number[] {
@@ -25,6 +27,11 @@ export function parseSlots(text: string | undefined): Record<string, string> {
     if (!slot || !variant || extra !== undefined)
       throw new Error(`--slots takes slot=variant pairs like candidates=geometric; got "${part}"`);
     slots[slot] = variant;
+  }
+  try {
+    resolveSlotVariants(slots);
+  } catch (e) {
+    throw new Error(`--slots: ${(e as Error).message.replace(' in request slots', '')}`);
   }
   return slots;
 }

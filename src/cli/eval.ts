@@ -49,6 +49,10 @@ try {
 }
 try {
   slots = parseSlots(values.slots);
+} catch (e) {
+  fail((e as Error).message);
+}
+try {
   playData = playDataOf(values.pack!);
   levels = parseLevelRanges(values.levels ?? `1-${levelCount(playData)}`, levelCount(playData));
 } catch (e) {

@@ -49,9 +49,13 @@ try {
 }
 try {
   playData = playDataOf(values.pack!);
-  slots = parseSlots(values.slots);
 } catch (e) {
   fail(`${(e as Error).message} (packs: ${PACK_NAMES.join(', ')})`);
+}
+try {
+  slots = parseSlots(values.slots);
+} catch (e) {
+  fail((e as Error).message);
 }
 const level = Number(values.level);
 const runs = Number(values.runs);

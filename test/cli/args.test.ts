@@ -1,7 +1,26 @@
 // The shared command-line checks of eval, play and experiment: --concurrency and --rpm are whole
-// numbers from 1, and each mistake is one sentence naming the flag, what it counts and the value given.
+// numbers from 1, and each mistake is one sentence naming the flag, what it counts and the value given;
+// --slots names known slots and variants, checked before any episode starts.
 import { describe, expect, it } from 'vitest';
-import { parseConcurrencyFlags } from '../../src/cli/args.js';
+import { parseConcurrencyFlags, parseSlots } from '../../src/cli/args.js';
+
+describe('parseSlots', () => {
+  it('reads slot=variant pairs of known slots and variants', () => {
+    expect(parseSlots('candidates=simulated-unranked, stall-report=off')).toEqual({
+      candidates: 'simulated-unranked',
+      'stall-report': 'off',
+    });
+    expect(parseSlots(undefined)).toEqual({});
+  });
+
+  it('rejects an unknown variant or slot, naming the known ones', () => {
+    expect(() => parseSlots('candidates=nope')).toThrow(
+      /^--slots: unknown variant "nope" for slot "candidates"; known variants: simulated, simulated-no-search, .*geometric$/,
+    );
+    expect(() => parseSlots('tools=x')).toThrow(/^--slots: unknown slot "tools"; known slots: state-summary, candidates, stall-report$/);
+    expect(() => parseSlots('candidates')).toThrow('--slots takes slot=variant pairs');
+  });
+});
 
 describe('parseConcurrencyFlags', () => {
   it('reads both flags as numbers, and leaves them out when not given', () => {
