@@ -74,14 +74,22 @@ export async function runOnQueue(items: QueuedTask[], o: CoordinateOptions): Pro
         if (state === 'completed') deliver(job.id, { result: job.returnvalue });
         else if (state === 'failed') deliver(job.id, { reason: job.failedReason || 'failed without a reason' });
       };
+      /** A finished job's state, then its hash: read the other way round, a job that finishes in
+       *  between reads as completed with the return value it had while still running (null). */
+      const settleById = async (id: string): Promise<'missing' | 'seen'> => {
+        const state = await queue.getJobState(id);
+        if (state === 'unknown') return 'missing';
+        if (state === 'completed' || state === 'failed') settle(await Job.fromId(queue, id), state);
+        return 'seen';
+      };
       /** Looks up the pending jobs' states; returns the ids that are not in the queue at all. */
       const reconcile = async (): Promise<string[]> => {
         const missing: string[] = [];
         const ids = [...pending.keys()];
         for (let i = 0; i < ids.length; i += CHUNK) {
-          const jobs = await Promise.all(ids.slice(i, i + CHUNK).map((id) => Job.fromId(queue, id)));
-          const states = await Promise.all(jobs.map((j) => (j ? j.getState() : Promise.resolve('missing'))));
-          jobs.forEach((job, k) => (job ? settle(job, states[k]) : missing.push(ids[i + k])));
+          const chunk = ids.slice(i, i + CHUNK);
+          const seen = await Promise.all(chunk.map(settleById));
+          seen.forEach((s, k) => s === 'missing' && missing.push(chunk[k]));
         }
         return missing;
       };
@@ -112,7 +120,7 @@ export async function runOnQueue(items: QueuedTask[], o: CoordinateOptions): Pro
           if (!pending.has(jobId)) return;
           lastEvent = Date.now();
           // 'failed' is final in BullMQ, but the state says so for certain.
-          void Job.fromId(queue, jobId).then(async (job) => settle(job, job ? await job.getState() : 'missing'), fail);
+          void settleById(jobId).catch(fail);
         });
         const every = o.reconcileMs ?? 5000;
         timer = setInterval(() => {

@@ -30,10 +30,18 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER ?? '/us
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A binary that cannot be spawned emits 'error' and never 'exit': both end the child here.
+  let spawnError: Error | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (e) => {
+      spawnError = e;
+      resolve();
+    });
+  });
   const url = `redis://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (spawnError === null && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
@@ -47,6 +55,10 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER ?? '/us
       return { url, port, stop };
     } catch (e) {
       probe.disconnect();
+      if (spawnError !== null) {
+        await stop();
+        throw new Error(`redis-server (${binary}) could not be started: ${(spawnError as Error).message} (install Debian's redis-server, or set REDIS_SERVER)`);
+      }
       if (i >= 100 || child.exitCode !== null) {
         await stop();
         throw new Error(`redis-server (${binary}) did not start on port ${port}: ${(e as Error).message}`);
