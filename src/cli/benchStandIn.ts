@@ -9,6 +9,7 @@ import { SLOT_STAGE_IDS, STAGE_IDS, SUBFLOW_IDS, VALIDATE_BRANCHES } from '../..
 import { QUIET_NARRATIVE, executorOptions } from '../../charts/runOptions.js';
 import { SLOT_REGISTRY } from '../../charts/slots/registry.js';
 import { StageReceiptRecorder } from '../../recorders/stageReceipts.js';
+import type { PlanningOptions } from '../../charts/planningState.js';
 
 type Scope = TypedScope<Record<string, unknown>>;
 type Stage = (scope: Scope) => void | Promise<void>;
@@ -34,7 +35,7 @@ const seed: Stage = (s) => {
     historyLength: 0,
   };
   s.history = ref('history', '0 entries');
-  s.options = {
+  const options: PlanningOptions = {
     candidateLimit: 7,
     maxActionTicks: 20,
     showCandidateScores: true,
@@ -43,7 +44,12 @@ const seed: Stage = (s) => {
     deadlineMs: 30000,
     simulate: true,
     planSearch: true,
+    showSimulatedOutcomes: true,
+    showRanking: true,
+    constrainedReplies: 'auto',
+    promptBudgetChars: null,
   };
+  s.options = options;
   s.slotVariants = { 'state-summary': 'compact', candidates: 'simulated', 'stall-report': 'default' };
   s.board = ref('board', '16 rows x 28');
   s.attempt = 0;
