@@ -57,7 +57,9 @@ export async function startRedisServer(binary = process.env.REDIS_SERVER ?? '/us
       probe.disconnect();
       if (spawnError !== null) {
         await stop();
-        throw new Error(`redis-server (${binary}) could not be started: ${(spawnError as Error).message} (install Debian's redis-server, or set REDIS_SERVER)`);
+        throw new Error(
+          `redis-server (${binary}) could not be started: ${(spawnError as Error).message} (install Debian's redis-server, or set REDIS_SERVER)`,
+        );
       }
       if (i >= 100 || child.exitCode !== null) {
         await stop();
