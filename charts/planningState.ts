@@ -83,6 +83,8 @@ export interface PlannedRouteSummary {
   /** True when the plan is an earlier step's, followed because the world went as it predicted. */
   followed: boolean;
   searchedAtTick: number;
+  /** True when the normal budget found no goal and a deep search (src/agent/search/effort.ts) ran. */
+  deepened: boolean;
   /** Goal states the search turned down, by reason. */
   rejected?: { pocket: number; survival: number; onward: number };
 }

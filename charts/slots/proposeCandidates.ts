@@ -6,7 +6,6 @@
 // stage reads, so not state).
 import { buildCandidates } from '../../src/agent/candidates.js';
 import { plannedRouteProposal } from '../../src/agent/plannedRoute.js';
-import { lastCommitment } from '../../src/agent/search/commitment.js';
 import { plannerOptionsSchema, type PlannerOptions } from '../../src/agent/schemas.js';
 import { applyStallAdjustment } from '../../src/agent/stallReport.js';
 import { candidatesSummary } from '../artifactSummaries.js';
@@ -39,8 +38,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
     const facts = artifactOf(context, read(scope, 'facts'));
     const { candidateLimit, maxActionTicks, showCandidateScores } = read(scope, 'options');
     const options = plannerOptions({ candidateLimit, maxActionTicks, showCandidateScores, simulate: settings.simulate });
-    const planned =
-      settings.planSearch && !facts.activeDig ? plannedRouteProposal(analysis, context.planSearch, lastCommitment(context.history)) : null;
+    const planned = settings.planSearch && !facts.activeDig ? plannedRouteProposal(analysis, context.planSearch, context.history) : null;
     context.plan = planned?.plan ?? null;
     const set = buildCandidates({
       analysis,
@@ -66,6 +64,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
             reachesGoal: plan.reachesGoal,
             followed: plan.followed,
             searchedAtTick: plan.searchedAtTick,
+            deepened: plan.deepened,
             ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
           }
         : null,

@@ -4,7 +4,6 @@
 import { analyzeSnapshot, type Analysis } from './analysis.js';
 import { buildCandidates, type CandidateSet, type Proposal } from './candidates.js';
 import { buildFacts } from './facts.js';
-import { lastCommitment } from './search/commitment.js';
 import type { Plan, PlanSearchOptions } from './search/planSearch.js';
 import { plannedRouteProposal } from './plannedRoute.js';
 import { plannerOptionsSchema, type Facts, type HistoryEntry, type PlannerOptions, type Snapshot, type StallReport } from './schemas.js';
@@ -26,8 +25,7 @@ export function planStep(
   const opts = plannerOptionsSchema.parse(options);
   const analysis = analyzeSnapshot(snapshot, { simulate: opts.simulate });
   const facts = buildFacts(analysis);
-  const planned =
-    options.planSearch !== false && !facts.activeDig ? plannedRouteProposal(analysis, options.search, lastCommitment(history)) : null;
+  const planned = options.planSearch !== false && !facts.activeDig ? plannedRouteProposal(analysis, options.search, history) : null;
   const stall = stallReport(history, { goldComplete: facts.goldComplete });
   const set = buildCandidates({
     analysis,

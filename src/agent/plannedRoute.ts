@@ -4,15 +4,22 @@
 import { idx } from '../game/constants.js';
 import type { Analysis } from './analysis.js';
 import { proposal, type Proposal } from './candidates.js';
-import type { Commitment } from './schemas.js';
+import type { HistoryEntry } from './schemas.js';
+import { lastCommitment } from './search/commitment.js';
+import { searchEffort } from './search/effort.js';
 import { planSearch, type Plan, type PlanSearchOptions } from './search/planSearch.js';
 
+/**
+ * The history decides two things the search reads: the commitment to follow (the last step's
+ * plan) and the effort (a deep search now and then when the normal one finds no goal).
+ */
 export function plannedRouteProposal(
   analysis: Analysis,
   options: Partial<PlanSearchOptions> = {},
-  commitment: Commitment | null = null,
+  history: readonly HistoryEntry[] = [],
 ): { proposal: Proposal | null; plan: Plan | null } {
-  const plan = planSearch(analysis, options, commitment);
+  const tick = analysis.state?.tick ?? analysis.snapshot.tick;
+  const plan = planSearch(analysis, searchEffort(options, history, tick), lastCommitment(history));
   if (!plan || plan.macros.length === 0) return { proposal: null, plan };
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight

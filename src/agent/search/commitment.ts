@@ -123,5 +123,7 @@ export function committedPlan(c: Commitment, root: GameState): Plan | null {
     why: c.why,
     followed: true,
     searchedAtTick: c.searchedAtTick,
+    // no search ran this step (a deep search that found the plan says so in its why)
+    deepened: false,
   };
 }

@@ -161,8 +161,18 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
 }
 
 function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null {
-  const { ctx, start } = newSearch(rootState, opts.budgetTicks, opts);
-  const { goal, nearest, expanded, fallback, rejected } = bestFirst(ctx, start, opts);
+  let { ctx, start } = newSearch(rootState, opts.budgetTicks, opts);
+  let found = bestFirst(ctx, start, opts);
+  const deepened = !found.goal && !found.fallback && (opts.deepBudgetTicks ?? 0) > opts.budgetTicks;
+  if (deepened) {
+    const spent = ctx.granted - ctx.budget;
+    // a fresh search with the deep budget: the normal one's open list is ordered the same way, so
+    // continuing it would find the same goals; starting again keeps one code path (10% extra)
+    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, opts));
+    ctx.granted += spent;
+    found = bestFirst(ctx, start, opts);
+  }
+  const { goal, nearest, expanded, fallback, rejected } = found;
   // No goal that leads on: the first that held out, else the closest partial plan that holds
   // out, else the best escape from the guards.
   let mode: PlanMode = 'goal';
@@ -191,9 +201,10 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
     expanded,
     simulatedTicks: ctx.granted - ctx.budget,
     mode,
-    why: describe(macros, chosen, mode, ctx),
+    why: deepened ? `${describe(macros, chosen, mode, ctx)}; deep search` : describe(macros, chosen, mode, ctx),
     followed: false,
     searchedAtTick: rootState.tick,
+    deepened,
     rejected,
   };
 }

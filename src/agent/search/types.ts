@@ -25,6 +25,12 @@ export interface PlanSearchOptions {
   escapeWidth: number;
   /** Ticks added to a state's estimate per free guard on the runner's shortest way to the target (0: off). */
   guardOnRoutePenalty: number;
+  /** Budget multiplier of a deep search when stuck without gold (effort.ts); 1 turns it off. */
+  deepSearchFactor: number;
+  /** Game ticks per deep search at most while stuck. */
+  deepSearchPeriod: number;
+  /** Set by searchEffort: when the normal search finds no goal, search again with this budget. */
+  deepBudgetTicks?: number;
 }
 
 /**
@@ -38,8 +44,11 @@ export interface PlanSearchOptions {
  * ticks when no plan to gold holds out. Each free guard standing on the runner's shortest way to
  * the target adds 40 ticks to a state's estimate, so guards camping a ladder or corridor are
  * lured off or trapped rather than walked into (Classic 1-150, direct planner: 65 cleared against
- * 59 with seed 1, 63 against 55 with seed 2; 20 and 80 gave 65 and 62 with seed 1). History of
- * these figures: docs/eval/.
+ * 59 with seed 1, 63 against 55 with seed 2; 20 and 80 gave 65 and 62 with seed 1). When a
+ * search finds no goal at the first step past a 200-tick boundary of the game clock, it searches
+ * again with 10 times the budget (effort.ts): 69 cleared against 65, none lost, for 1.33x the wall
+ * time; every 100 ticks cleared 70 for 1.9x, 20x every 300 ticks 68. History of these figures:
+ * docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -51,6 +60,8 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   escapeBudgetTicks: 6000,
   escapeWidth: 10,
   guardOnRoutePenalty: 40,
+  deepSearchFactor: 10,
+  deepSearchPeriod: 200,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -87,6 +98,8 @@ export interface Plan {
   followed: boolean;
   /** The tick of the step whose search found the plan. */
   searchedAtTick: number;
+  /** True when the normal budget found no goal and the deep budget was searched (effort.ts). */
+  deepened: boolean;
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
 }
