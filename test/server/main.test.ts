@@ -1,5 +1,5 @@
 // The real start-up path: startServer over a temp data dir (stores opened, served, flushed on close)
-// and `tsx src/cli/start.ts` as a child process (prints one URL line, serves, exits 0 on SIGTERM).
+// and `node --import tsx src/cli/start.ts` (what `npm start` runs) as a child process (prints one URL line, serves, exits 0 on SIGTERM).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -62,7 +62,10 @@ describe('startServer', () => {
 describe('npm start (src/cli/start.ts)', () => {
   it('prints one line with the URL, serves /api/health and exits 0 on SIGTERM', async () => {
     const dataDir = await tempDir();
-    const child = spawn(join(REPO, 'node_modules/.bin/tsx'), ['src/cli/start.ts'], {
+    // the way `npm start` runs it: node with tsx as a loader. The tsx CLI wrapper would relay the
+    // signal and SIGKILL the server when it does not confirm within 30 ms (on a loaded machine),
+    // before the stores are flushed.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
       cwd: REPO,
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir, APP_LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
