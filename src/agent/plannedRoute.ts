@@ -18,8 +18,7 @@ export function plannedRouteProposal(
   options: Partial<PlanSearchOptions> = {},
   history: readonly HistoryEntry[] = [],
 ): { proposal: Proposal | null; plan: Plan | null } {
-  const tick = analysis.state?.tick ?? analysis.snapshot.tick;
-  const plan = planSearch(analysis, searchEffort(options, history, tick), lastCommitment(history));
+  const plan = planSearch(analysis, searchEffort(options, history, analysis.snapshot.tick), lastCommitment(history));
   if (!plan || plan.macros.length === 0) return { proposal: null, plan };
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight

@@ -7,7 +7,7 @@ import { analyzeSnapshot } from '../agent/analysis.js';
 import { checkProposal, proposeAll, type CandidateInputs } from '../agent/candidates.js';
 import { buildFacts } from '../agent/facts.js';
 import { plannedRouteProposal } from '../agent/plannedRoute.js';
-import { plannerOptionsSchema, type Candidate, type Snapshot } from '../agent/schemas.js';
+import { plannerOptionsSchema, type Candidate, type HistoryEntry, type Snapshot } from '../agent/schemas.js';
 
 export interface PooledCandidate {
   candidate: Candidate;
@@ -25,14 +25,23 @@ export interface PoolOptions {
   planSearch: boolean;
 }
 
-/** The shown candidates first (as the chart built them), then every other proposal with why it was not shown. */
-export function candidatePool(snapshot: Snapshot, options: PoolOptions, shown: readonly Candidate[]): PooledCandidate[] {
+/**
+ * The shown candidates first (as the chart built them), then every other proposal with why it was
+ * not shown. `history` is the step's own (the one the chart planned with): it decides the plan
+ * search's commitment and effort, so the pooled planned_route is the one the step searched.
+ */
+export function candidatePool(
+  snapshot: Snapshot,
+  options: PoolOptions,
+  shown: readonly Candidate[],
+  history: readonly HistoryEntry[] = [],
+): PooledCandidate[] {
   const pool: PooledCandidate[] = shown.map((candidate) => ({ candidate, disposition: 'exposed', why: `shown, score ${candidate.score}` }));
   const seen = new Set(shown.map((c) => c.id));
   const analysis = analyzeSnapshot(snapshot, { simulate: options.simulate });
   const facts = buildFacts(analysis);
-  // The same plan the candidates slot searched (deterministic on the same exact state).
-  const planned = options.planSearch && !facts.activeDig ? plannedRouteProposal(analysis).proposal : null;
+  // The same plan the candidates slot searched (deterministic on the same exact state and history).
+  const planned = options.planSearch && !facts.activeDig ? plannedRouteProposal(analysis, {}, history).proposal : null;
   const inputs: CandidateInputs = {
     analysis,
     facts,

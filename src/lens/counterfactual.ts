@@ -208,12 +208,13 @@ export async function counterfactual(
       showCandidateScores: ctx.config.prompt.showCandidateScores,
       ...candidatesSettings(variants.candidates),
     };
-    pooled = candidatePool(prepared.snapshot, options, shown).find((p) => p.candidate.id === forced) ?? null;
+    const pool = candidatePool(prepared.snapshot, options, shown, prepared.history);
+    pooled = pool.find((p) => p.candidate.id === forced) ?? null;
     if (!pooled) {
       throw lensNotFound(`candidate "${forced}" was not proposed at step ${stepIndex}`, {
         traceId,
         stepIndex,
-        known: candidatePool(prepared.snapshot, options, shown).map((p) => p.candidate.id),
+        known: pool.map((p) => p.candidate.id),
       });
     }
     if (traceStep.selectedCandidateId !== forced) {

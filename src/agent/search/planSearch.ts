@@ -166,8 +166,9 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
   const deepened = !found.goal && !found.fallback && (opts.deepBudgetTicks ?? 0) > opts.budgetTicks;
   if (deepened) {
     const spent = ctx.granted - ctx.budget;
-    // a fresh search with the deep budget: the normal one's open list is ordered the same way, so
-    // continuing it would find the same goals; starting again keeps one code path (10% extra)
+    // a fresh search with the deep budget rather than continuing the normal one: the search is
+    // deterministic, so it retraces the same first 40,000 ticks (10% of the deep budget) and
+    // keeps one code path; both searches' ticks are counted
     ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, opts));
     ctx.granted += spent;
     found = bestFirst(ctx, start, opts);
@@ -189,6 +190,7 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
   if (!chosen) return null;
   const macros = pathOf(chosen);
   if (macros.length === 0) return null;
+  const why = describe(macros, chosen, mode, ctx);
   return {
     macros,
     goldGained: ctx.rootGold - chosen.state.goldCount,
@@ -201,7 +203,7 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
     expanded,
     simulatedTicks: ctx.granted - ctx.budget,
     mode,
-    why: deepened ? `${describe(macros, chosen, mode, ctx)}; deep search` : describe(macros, chosen, mode, ctx),
+    why: deepened ? `${why}; deep search` : why,
     followed: false,
     searchedAtTick: rootState.tick,
     deepened,

@@ -25,9 +25,9 @@ export interface PlanSearchOptions {
   escapeWidth: number;
   /** Ticks added to a state's estimate per free guard on the runner's shortest way to the target (0: off). */
   guardOnRoutePenalty: number;
-  /** Budget multiplier of a deep search when stuck without gold (effort.ts); 1 turns it off. */
+  /** Budget multiplier of a deep search, tried when the normal budget finds no goal (effort.ts); 1 turns it off. */
   deepSearchFactor: number;
-  /** Game ticks per deep search at most while stuck. */
+  /** At most one deep search per this many ticks of the game clock. */
   deepSearchPeriod: number;
   /** Set by searchEffort: when the normal search finds no goal, search again with this budget. */
   deepBudgetTicks?: number;
