@@ -83,8 +83,10 @@ export interface PlannedRouteSummary {
   /** True when the plan is an earlier step's, followed because the world went as it predicted. */
   followed: boolean;
   searchedAtTick: number;
-  /** True when the normal budget found no goal and a deep search (src/agent/search/effort.ts) ran. */
+  /** True when the plan comes from a deep search (src/agent/search/effort.ts, ahead.ts). */
   deepened: boolean;
+  /** A deep search ahead under way (src/agent/search/ahead.ts): slices searched so far, of how many. */
+  ahead?: { slices: number; of: number };
   /** Goal states the search turned down, by reason. */
   rejected?: { pocket: number; survival: number; onward: number };
 }

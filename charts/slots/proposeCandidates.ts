@@ -65,6 +65,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
             followed: plan.followed,
             searchedAtTick: plan.searchedAtTick,
             deepened: plan.deepened,
+            ...(plan.ahead ? { ahead: { slices: plan.ahead.slices, of: plan.ahead.of } } : {}),
             ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
           }
         : null,

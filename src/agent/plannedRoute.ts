@@ -5,7 +5,7 @@ import { idx } from '../game/constants.js';
 import type { Analysis } from './analysis.js';
 import { proposal, type Proposal } from './candidates.js';
 import type { HistoryEntry } from './schemas.js';
-import { lastCommitment } from './search/commitment.js';
+import { actionGroupSize, lastCommitment } from './search/commitment.js';
 import { searchEffort } from './search/effort.js';
 import { planSearch, type Plan, type PlanSearchOptions } from './search/planSearch.js';
 
@@ -23,16 +23,11 @@ export function plannedRouteProposal(
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight
   // stretch of the plan costs one planning step instead of one per tile.
+  const group = plan.macros.slice(0, actionGroupSize(plan.macros));
+  const ticks = group.reduce((sum, m) => sum + m.ticks, 0);
   // A survival segment is a key held for its ticks, wherever the runner is then: no waypoint.
-  let waypoint = first.kind === 'move' && !first.fixed ? idx(first.to.x, first.to.y) : null;
-  let ticks = first.ticks;
-  if (first.kind !== 'dig') {
-    for (const m of plan.macros.slice(1)) {
-      if (m.kind !== first.kind || m.key !== first.key || m.fixed !== first.fixed || ticks + m.ticks > 20) break;
-      ticks += m.ticks;
-      if (waypoint !== null) waypoint = idx(m.to.x, m.to.y);
-    }
-  }
+  const last = group.at(-1)!;
+  const waypoint = first.kind === 'move' && !first.fixed ? idx(last.to.x, last.to.y) : null;
   // The target is where the plan ends (not the first waypoint), so the stall detectors can tell
   // a plan that keeps changing its mind from one that gets somewhere.
   const target = plan.endCell;

@@ -53,6 +53,12 @@ export const commitmentSchema = z.object({
   /** The tick of the step that searched the plan (followed steps keep it). */
   searchedAtTick: int,
   why: z.string().max(300),
+  /**
+   * A deep search spread over the decisions of this commitment (src/agent/search/ahead.ts),
+   * rooted at the exact state the rest of the plan ends in: its fingerprint, the slices of the
+   * normal budget searched so far and how many it may take.
+   */
+  ahead: z.object({ expect: z.string().max(32), slices: int.min(0).max(100), of: int.min(1).max(100) }).optional(),
 });
 export type Commitment = z.infer<typeof commitmentSchema>;
 

@@ -61,7 +61,7 @@ export function fingerprintState(s: GameState): string {
 const toTuple = (m: Macro, ticks: number, fixed: boolean): CommittedMacro =>
   fixed ? [KEY_OF[m.key] as CommittedMacro[0], ticks, m.to.x, m.to.y, 1] : [KEY_OF[m.key] as CommittedMacro[0], ticks, m.to.x, m.to.y];
 
-function toMacro(t: CommittedMacro): Macro {
+export function toMacro(t: CommittedMacro): Macro {
   const key = NAME_OF_KEY[t[0]]!;
   const kind = isDigKeyName(key) ? 'dig' : key === 'stop' ? 'wait' : 'move';
   return { kind, key, ticks: t[1], to: { x: t[2], y: t[3] }, ...(t[4] === 1 ? { fixed: true as const } : {}) };
@@ -87,7 +87,8 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
     rest.push(toTuple(m, left, left !== m.ticks || m.fixed === true));
     played = ticksPlayed;
   }
-  if (rest.length === 0) return null;
+  // a deep search ahead is carried even with nothing left: its root is then the next step's state
+  if (rest.length === 0 && !plan.ahead) return null;
   return {
     mode: plan.mode,
     expect: fingerprintState(after),
@@ -97,7 +98,26 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
     finished: plan.finished,
     searchedAtTick,
     why: plan.why.slice(0, 300),
+    ...(plan.ahead ? { ahead: { ...plan.ahead } } : {}),
   };
+}
+
+/**
+ * How many of `macros` the first action plays (the planned route's grouping): consecutive moves
+ * or waits with the same key become one held key of up to 20 ticks; a dig is an action of its own.
+ */
+export function actionGroupSize(macros: readonly Macro[]): number {
+  const first = macros[0];
+  if (!first) return 0;
+  if (first.kind === 'dig') return 1;
+  let ticks = first.ticks;
+  let n = 1;
+  for (const m of macros.slice(1)) {
+    if (m.kind !== first.kind || m.key !== first.key || m.fixed !== first.fixed || ticks + m.ticks > 20) break;
+    ticks += m.ticks;
+    n++;
+  }
+  return n;
 }
 
 /** The commitment the last step handed on, if any. */

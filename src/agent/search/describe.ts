@@ -2,7 +2,8 @@
 // receipts ("collects 1 gold in 120 ticks (left x4, dig right, ...); closest guard 3.0 tiles").
 // Pure.
 import { finishedOrAtExit } from './measures.js';
-import type { Macro, Node, PlanMode, SearchContext } from './types.js';
+import type { GameState } from '../../game/state.js';
+import type { Macro, Node, PlanMode } from './types.js';
 
 export function pathOf(n: Node): Macro[] {
   const out: Macro[] = [];
@@ -10,7 +11,13 @@ export function pathOf(n: Node): Macro[] {
   return out.reverse();
 }
 
-export function describe(macros: Macro[], n: Node, mode: PlanMode, ctx: SearchContext): string {
+/** `end`: where the plan ends, after how many ticks, and the closest a guard came (tiles); `rootGold`: gold left at its start. */
+export function describe(
+  macros: Macro[],
+  end: { state: GameState; ticks: number; closest: number },
+  mode: PlanMode,
+  rootGold: number,
+): string {
   // runs of the same macro read as one: "left x4, dig right, ..."
   const runs: { word: string; n: number }[] = [];
   for (const m of macros) {
@@ -21,16 +28,16 @@ export function describe(macros: Macro[], n: Node, mode: PlanMode, ctx: SearchCo
   }
   const moves = runs.map((r) => (r.n > 1 ? `${r.word} x${r.n}` : r.word));
   const shown = moves.slice(0, 8).join(', ') + (moves.length > 8 ? ', ...' : '');
-  const gold = ctx.rootGold - n.state.goldCount;
-  const gain = finishedOrAtExit(n.state)
+  const gold = rootGold - end.state.goldCount;
+  const gain = finishedOrAtExit(end.state)
     ? 'reaches the exit'
     : gold > 0
       ? `collects ${gold} gold`
       : mode === 'goal'
         ? 'completes the gold'
         : mode === 'escape'
-          ? `stays alive ${n.ticks} ticks away from the guards (no plan to gold holds out)`
+          ? `stays alive ${end.ticks} ticks away from the guards (no plan to gold holds out)`
           : 'gets closer to gold (no goal within the search budget)';
-  const guard = n.closest >= 99 ? 'no guard near' : `closest guard ${n.closest.toFixed(1)} tiles`;
-  return `${gain} in ${n.ticks} ticks (${shown}); ${guard}`;
+  const guard = end.closest >= 99 ? 'no guard near' : `closest guard ${end.closest.toFixed(1)} tiles`;
+  return `${gain} in ${end.ticks} ticks (${shown}); ${guard}`;
 }

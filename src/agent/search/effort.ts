@@ -1,7 +1,8 @@
 // How hard this decision's search may try, read from the step history: at the first step past
-// each period boundary of the game clock, a search that finds no goal within its budget searches
-// again with several times the budget, so a goal just out of the normal search's reach is found
-// now and then without paying the deep budget on every step. Pure: the same history and tick give
+// each period boundary of the game clock, a search that finds no goal within its budget starts a
+// deep search of several times the budget, spread one slice per decision over the next ones
+// (ahead.ts), so a goal just out of the normal search's reach is found now and then without any
+// one decision paying for it. Pure: the same history and tick give
 // the same options, which the lens's re-runs and the chart's parity with the direct planner need.
 import type { HistoryEntry } from '../schemas.js';
 import { DEFAULT_PLAN_SEARCH, type PlanSearchOptions } from './types.js';

@@ -29,7 +29,11 @@ export interface PlanSearchOptions {
   deepSearchFactor: number;
   /** At most one deep search per this many ticks of the game clock. */
   deepSearchPeriod: number;
-  /** Set by searchEffort: when the normal search finds no goal, search again with this budget. */
+  /** Whether a deep search is spread ahead over the next decisions (ahead.ts) or run at once in the decision that starts it. */
+  deepSearchAhead: boolean;
+  /** Simulated ticks of each decision's slice of a deep search ahead (ahead.ts); 60,000 cleared no more than 40,000. */
+  deepSliceTicks: number;
+  /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
 
@@ -45,9 +49,12 @@ export interface PlanSearchOptions {
  * the target adds 40 ticks to a state's estimate, so guards camping a ladder or corridor are
  * lured off or trapped rather than walked into (Classic 1-150, direct planner: 65 cleared against
  * 59 with seed 1, 63 against 55 with seed 2; 20 and 80 gave 65 and 62 with seed 1). When a
- * search finds no goal at the first step past a 200-tick boundary of the game clock, it searches
- * again with 10 times the budget (effort.ts): 69 cleared against 65, none lost, for 1.33x the wall
- * time; every 100 ticks cleared 70 for 1.9x, 20x every 300 ticks 68. History of these figures:
+ * search finds no goal at the first step past a 200-tick boundary of the game clock, a deep search
+ * of 10 times the budget is spread ahead (ahead.ts): the runner commits to the plan's first
+ * actions and each following decision searches one 40,000-tick slice from where they end. Run
+ * at once it cleared 69 against 65 but cost one decision up to a second (p99 240 ms); spread, it
+ * clears 66 (seed 2: 65 against 68 at once) with the p99 back near a normal search (59 ms). History
+ * of these figures:
  * docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
@@ -62,6 +69,8 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   guardOnRoutePenalty: 40,
   deepSearchFactor: 10,
   deepSearchPeriod: 200,
+  deepSearchAhead: true,
+  deepSliceTicks: 40_000,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -98,8 +107,10 @@ export interface Plan {
   followed: boolean;
   /** The tick of the step whose search found the plan. */
   searchedAtTick: number;
-  /** True when the normal budget found no goal and the deep budget was searched (effort.ts). */
+  /** True when the plan comes from a deep search (effort.ts, ahead.ts): its goal, or its best plan at the end of its window. */
   deepened: boolean;
+  /** A deep search ahead under way, rooted where this plan ends (ahead.ts): slices searched so far, of how many. */
+  ahead?: { expect: string; slices: number; of: number };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
 }

@@ -1,0 +1,148 @@
+// A deep search spread ahead over several decisions, so no decision pays for all of it. When the
+// normal search finds no goal at a step where the effort allows a deep search (effort.ts), the
+// runner commits to the first few actions of the plan it has, and the deep search is rooted at the
+// exact state those actions lead to (the engine is deterministic, so it is known now). Each of the
+// following decisions follows the commitment and searches one more slice of the normal budget;
+// a goal found ends the window as a committed goal plan, and the decision that reaches the root (or
+// the last slice) takes the deep search's best plan. Pure and replayable: the search is rooted at a
+// state derived from the step's own state and its commitment (history), and a paused search
+// resumed by one slice does exactly what a fresh one with the larger budget does, so the in-memory
+// cache of paused searches only saves time; on a miss (the lens, another process) it is recomputed.
+import { cloneState } from '../../game/serialize.js';
+import type { GameState } from '../../game/state.js';
+import { runInPlace } from '../sim.js';
+import type { Commitment } from '../schemas.js';
+import { BestFirst, newSearch } from './bestFirst.js';
+import { chooseEnd, planTo } from './choose.js';
+import { actionGroupSize, fingerprintState, toMacro } from './commitment.js';
+import { KEY_OF } from '../keys.js';
+import type { Macro, Plan, PlanSearchOptions } from './types.js';
+
+/** How many paused deep searches are kept (each holds its open list: tens of megabytes). */
+const CACHED_SEARCHES = 4;
+
+interface Paused {
+  search: BestFirst;
+  slices: number;
+  /** Ticks simulated and nodes expanded before the last slice (that slice is the decision's share). */
+  before: { ticks: number; expanded: number };
+}
+
+const paused = new Map<string, Paused>();
+
+/** Slices of a deep search: its budget in slices of deepSliceTicks. */
+export const deepSlices = (opts: PlanSearchOptions) => Math.max(1, Math.round((opts.deepBudgetTicks ?? 0) / opts.deepSliceTicks));
+
+/** The exact state after pressing each macro's key for its ticks from `root` (as the actions will). */
+export function stateAfter(root: GameState, macros: readonly Macro[]): GameState {
+  const s = cloneState(root, false);
+  for (const m of macros) runInPlace(s, KEY_OF[m.key], m.ticks);
+  return s;
+}
+
+/**
+ * The plan of a step that starts a deep search ahead: the first actions of the normal search's
+ * plan (as many as there are slices after this step, one per decision), ending in the exact state
+ * the deep search is rooted at. The plan itself stays what the normal search found up to there.
+ */
+export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions): Plan {
+  const of = deepSlices(opts);
+  let count = 0;
+  for (let groups = 0; groups < of - 1 && count < plan.macros.length; groups++) count += actionGroupSize(plan.macros.slice(count));
+  const macros = plan.macros.slice(0, count);
+  const end = stateAfter(root, macros);
+  const expect = fingerprintState(end);
+  const at = `(${end.runner.x},${end.runner.y})`;
+  return {
+    ...plan,
+    macros,
+    ticks: macros.reduce((sum, m) => sum + m.ticks, 0),
+    endCell: { x: end.runner.x, y: end.runner.y },
+    goldGained: root.goldCount - end.goldCount,
+    why: `${plan.why}; deep search ahead from ${at} after ${macros.length} moves`,
+    ahead: { expect, slices: 0, of },
+  };
+}
+
+/** The deep search rooted at `end`, run to `slices` slices: resumed from the cache, or recomputed alike. */
+function deepSearchAt(
+  end: GameState,
+  key: string,
+  slices: number,
+  opts: PlanSearchOptions,
+): { search: BestFirst; before: { ticks: number; expanded: number } } {
+  let p = paused.get(key);
+  if (!p || p.slices > slices) {
+    const { ctx, start } = newSearch(end, 0, opts);
+    p = { search: new BestFirst(ctx, start, opts), slices: 0, before: { ticks: 0, expanded: 0 } };
+  }
+  paused.delete(key);
+  paused.set(key, p);
+  while (paused.size > CACHED_SEARCHES) paused.delete(paused.keys().next().value!);
+  const { search } = p;
+  while (p.slices < slices) {
+    p.before = { ticks: search.ctx.granted - search.ctx.budget, expanded: search.result.expanded };
+    search.grant(opts.deepSliceTicks);
+    search.run();
+    p.slices++;
+  }
+  return { search, before: p.before };
+}
+
+/**
+ * One decision of a window: the commitment is on course (the caller checked its fingerprint); the
+ * deep search rooted at its end runs one more slice. A goal found becomes the plan (the rest of
+ * the window, then the way to the goal); else the window's rest is followed while slices remain;
+ * at the window's end the deep search's best plan is taken. Null when the commitment does not
+ * lead where it said (then the step searches afresh).
+ */
+export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOptions): Plan | null {
+  const ahead = c.ahead;
+  if (!ahead) return null;
+  const rest = c.rest.map(toMacro);
+  const end = stateAfter(root, rest);
+  if (fingerprintState(end) !== ahead.expect || (end.status !== 'running' && end.status !== 'start')) return null;
+  const key = `${ahead.expect}|${opts.deepSliceTicks}|${opts.heuristicWeight}|${opts.waitTicks}|${opts.survivalHorizon}|${opts.maxGoalChecks}|${opts.onwardTicks}|${opts.guardOnRoutePenalty}`;
+  const slices = ahead.slices + 1;
+  const { search, before } = deepSearchAt(end, key, slices, opts);
+  const work = {
+    expanded: search.result.expanded - before.expanded,
+    simulatedTicks: search.ctx.granted - search.ctx.budget - before.ticks,
+    searchedAtTick: root.tick,
+    followed: false,
+    deepened: true,
+  };
+  const windowOpen = rest.length > 0 && slices < ahead.of && search.searching;
+  if (!search.result.goal && windowOpen) {
+    const base = c.why.split('; deep search ahead')[0];
+    return {
+      mode: c.mode,
+      macros: rest,
+      goldGained: root.goldCount - end.goldCount,
+      ticks: rest.reduce((sum, m) => sum + m.ticks, 0),
+      closestGuard: null,
+      value: -1,
+      finished: false,
+      reachesGoal: false,
+      endCell: { x: end.runner.x, y: end.runner.y },
+      why: `${base}; deep search ahead from (${end.runner.x},${end.runner.y}): ${slices} of ${ahead.of} slices, no goal yet`,
+      ...work,
+      followed: true,
+      searchedAtTick: c.searchedAtTick,
+      deepened: false,
+      ahead: { expect: ahead.expect, slices, of: ahead.of },
+    };
+  }
+  // the window ends here: the deep search's result is final (its escape may still spend ticks)
+  paused.delete(key);
+  const spentBefore = search.ctx.granted - search.ctx.budget;
+  const chosen = chooseEnd(search, opts);
+  if (!chosen) return null;
+  work.simulatedTicks += search.ctx.granted - search.ctx.budget - spentBefore;
+  return planTo(root, rest, chosen, search, work);
+}
+
+/** Drops the paused searches (their plans are recomputed alike on the next decision that needs them). */
+export function forgetPausedSearches(): void {
+  paused.clear();
+}

@@ -1,0 +1,156 @@
+// The weighted A* itself, as a run that can be paused when its budget is spent and resumed with
+// more: resuming with k more ticks does exactly what one run with the larger budget does (the
+// loop reads only its own state and ctx.budget), which lets a deep search be spread over several
+// decisions and recomputed from scratch with the same result (ahead.ts). Reads the search context;
+// charges simulated ticks to ctx.budget.
+import { cloneState } from '../../game/serialize.js';
+import type { GameState } from '../../game/state.js';
+import { UNREACHABLE } from '../nav.js';
+import { holdsOut, inDugHole } from '../sim.js';
+import { NodeHeap, hashState } from './frontier.js';
+import { isGoal } from './goals.js';
+import { childrenOf } from './macros.js';
+import { finishedOrAtExit, guardDistance } from './measures.js';
+import { keepNearest, wouldKeep } from './partial.js';
+import { estimate, leavesLevelPossible } from './reach.js';
+import { newReach, type Node, type PlanSearchOptions, type SearchContext } from './types.js';
+
+/** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
+export interface GoalRejections {
+  /** Gold taken, but the runner left in a pocket he may not get out of: expanded as a sortie. */
+  pocket: number;
+  /** The goal state does not hold out against the guards. */
+  survival: number;
+  /** It holds out, but no next goal could be reached from it within the onward search. */
+  onward: number;
+}
+
+export interface SearchResult {
+  goal: Node | null;
+  /** The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen. */
+  nearest: Node[];
+  expanded: number;
+  /** The first goal that held out but had no onward goal: the plan when no better goal is found. */
+  fallback: Node | null;
+  rejected: GoalRejections;
+}
+
+/** A best-first search from `start`: run() searches until a goal is found or ctx.budget is spent. */
+export class BestFirst {
+  readonly result: SearchResult = { goal: null, nearest: [], expanded: 0, fallback: null, rejected: { pocket: 0, survival: 0, onward: 0 } };
+  private readonly open = new NodeHeap();
+  private readonly seen: Set<string>;
+  private goalChecks = 0;
+
+  constructor(
+    readonly ctx: SearchContext,
+    readonly start: Node,
+    private readonly opts: PlanSearchOptions,
+  ) {
+    this.open.push(start);
+    this.seen = new Set<string>([hashState(start.state)]);
+  }
+
+  /** Whether a further run() could still find something: no goal yet and nodes left to expand. */
+  get searching(): boolean {
+    return this.result.goal === null && this.open.size > 0;
+  }
+
+  /** Gives the run `ticks` more of budget (counted as granted). */
+  grant(ticks: number): void {
+    this.ctx.budget += ticks;
+    this.ctx.granted += ticks;
+  }
+
+  run(): SearchResult {
+    const { ctx, start, opts, open, seen, result } = this;
+    const { nearest, rejected } = result;
+    while (result.goal === null && open.size && ctx.budget > 0) {
+      const n = open.pop()!;
+      // A goal must leave the rest of the level possible, hold out against the guards and lead on
+      // to a next goal. One that leaves the runner in a pocket (gold taken in a pit entered through
+      // dug holes) is no goal yet but a sortie under way: it is expanded, and its children head
+      // back to ground.
+      const atGoal = n !== start && isGoal(ctx, n.state);
+      if (atGoal && (finishedOrAtExit(n.state) || leavesLevelPossible(ctx, n.state))) {
+        if (this.goalChecks >= opts.maxGoalChecks) continue;
+        this.goalChecks++;
+        if (finishedOrAtExit(n.state)) {
+          result.goal = n;
+          break;
+        }
+        const holds = holdsOut(n.state, opts.survivalHorizon);
+        ctx.budget -= 300; // survival checks are cheap when they succeed, bounded when they do not
+        if (!holds) {
+          rejected.survival++;
+          continue;
+        }
+        if (opts.onwardTicks <= 0 || goesOn(ctx, n.state, opts)) {
+          result.goal = n;
+          break;
+        }
+        rejected.onward++;
+        result.fallback ??= n;
+        continue;
+      }
+      if (atGoal) rejected.pocket++;
+      // partial plans that strand gold are no plans at all
+      if (n !== start && wouldKeep(nearest, n) && !inDugHole(n.state) && leavesLevelPossible(ctx, n.state)) keepNearest(nearest, n);
+      result.expanded++;
+      // the start node's state is read again by the escape, a nearest node's by its survival check
+      const lastUse = n !== start && !nearest.includes(n);
+      for (const child of childrenOf(ctx, n, opts, lastUse)) {
+        const hash = hashState(child.state);
+        if (seen.has(hash)) continue;
+        seen.add(hash);
+        child.f = child.g + opts.heuristicWeight * Math.min(child.h, 5000);
+        open.push(child);
+      }
+    }
+    return result;
+  }
+}
+
+/**
+ * Whether a next goal can be reached from a goal state (its own goal test, without a further
+ * onward search), within opts.onwardTicks: a state that survives a while but from which the
+ * guards close every way on is a trap, not a goal. Charges the ticks to the caller's budget.
+ */
+function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): boolean {
+  const onward = newSearch(s, opts.onwardTicks, opts);
+  const found = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).run().goal !== null;
+  ctx.budget -= onward.ctx.granted - onward.ctx.budget;
+  return found;
+}
+
+/** A search context and its start node for a search from `rootState` with `budget` ticks. */
+export function newSearch(rootState: GameState, budget: number, opts: PlanSearchOptions): { ctx: SearchContext; start: Node } {
+  const { heuristicWeight } = opts;
+  const ctx: SearchContext = {
+    root: rootState,
+    rootGold: rootState.goldCount,
+    rootComplete: rootState.goldComplete,
+    relaxed: newReach(true),
+    strict: newReach(false),
+    budget,
+    granted: budget,
+    rootReachable: true,
+    sortie: { rootCells: null, ground: new Map(), fields: new Map() },
+    guardOnRoutePenalty: opts.guardOnRoutePenalty,
+  };
+  const startState = cloneState(rootState, false);
+  const h0 = estimate(ctx, startState);
+  ctx.rootReachable = h0 < UNREACHABLE;
+  const start: Node = {
+    state: startState,
+    parent: null,
+    macro: null,
+    depth: 0,
+    ticks: 0,
+    g: 0,
+    closest: guardDistance(startState),
+    h: h0,
+    f: heuristicWeight * Math.min(h0, 5000),
+  };
+  return { ctx, start };
+}
