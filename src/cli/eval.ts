@@ -1,5 +1,5 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--workers n] [--concurrency n] [--rpm r] [--cause] [--json]`:
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--deep-search ahead|at-once] [--workers n] [--concurrency n] [--rpm r] [--cause] [--json]`:
 // runs levels through the planning chart on a pool of worker processes (one per core; --concurrency
 // episodes in flight across them, --rpm model calls a minute shared by all) with a progress bar and prints the clear rate and
 // per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     slots: { type: 'string' },
     direct: { type: 'boolean', default: false },
     'budget-ticks': { type: 'string' },
+    'deep-search': { type: 'string' },
     json: { type: 'boolean', default: false },
     cause: { type: 'boolean', default: false },
   },
@@ -65,6 +66,9 @@ if (!Number.isInteger(seed)) fail('--seed must be an integer');
 const budgetTicks = values['budget-ticks'] === undefined ? undefined : Number(values['budget-ticks']);
 if (budgetTicks !== undefined && (!Number.isInteger(budgetTicks) || budgetTicks < 100 || budgetTicks > 10_000_000))
   fail('--budget-ticks must be an integer from 100 to 10000000 (simulated ticks per decision)');
+const deepSearch = values['deep-search'];
+if (deepSearch !== undefined && deepSearch !== 'ahead' && deepSearch !== 'at-once')
+  fail('--deep-search must be ahead (spread one slice per decision, the default) or at-once (in the decision that starts it)');
 if (values.cause && values.direct) fail('--cause re-plays failed levels through the chart; leave out --direct');
 const workers = values.workers === undefined ? undefined : Number(values.workers);
 if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) fail('--workers must be a whole number of processes, 1 or more');
@@ -80,6 +84,10 @@ if (!values.direct) {
 }
 const concurrency = flags!.concurrency ?? defaultConcurrency(hosted);
 
+const search =
+  budgetTicks || deepSearch
+    ? { ...(budgetTicks ? { budgetTicks } : {}), ...(deepSearch ? { deepSearchAhead: deepSearch === 'ahead' } : {}) }
+    : undefined;
 const tasks: EvalTask[] = [];
 for (const level of levels)
   for (let i = 0; i < runs; i++)
@@ -90,7 +98,7 @@ for (const level of levels)
       profile: values.profile,
       slots,
       direct: values.direct,
-      ...(budgetTicks ? { search: { budgetTicks } } : {}),
+      ...(search ? { search } : {}),
     });
 
 const progressBar = values.json ? null : episodeBar('eval');
@@ -155,6 +163,7 @@ const summary = {
     {},
   ),
   budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
+  deepSearch: deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once'),
   concurrency,
   ...(flags!.rpm ? { rpm: flags!.rpm } : {}),
   seconds: Math.round((Date.now() - started) / 100) / 10,

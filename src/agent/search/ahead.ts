@@ -31,7 +31,7 @@ interface Paused {
 const paused = new Map<string, Paused>();
 
 /** Slices of a deep search: its budget in slices of deepSliceTicks. */
-export const deepSlices = (opts: PlanSearchOptions) => Math.max(1, Math.round((opts.deepBudgetTicks ?? 0) / opts.deepSliceTicks));
+const deepSlices = (opts: PlanSearchOptions) => Math.max(1, Math.round((opts.deepBudgetTicks ?? 0) / opts.deepSliceTicks));
 
 /** The exact state after pressing each macro's key for its ticks from `root` (as the actions will). */
 export function stateAfter(root: GameState, macros: readonly Macro[]): GameState {
@@ -102,7 +102,8 @@ export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOp
   const rest = c.rest.map(toMacro);
   const end = stateAfter(root, rest);
   if (fingerprintState(end) !== ahead.expect || (end.status !== 'running' && end.status !== 'start')) return null;
-  const key = `${ahead.expect}|${opts.deepSliceTicks}|${opts.heuristicWeight}|${opts.waitTicks}|${opts.survivalHorizon}|${opts.maxGoalChecks}|${opts.onwardTicks}|${opts.guardOnRoutePenalty}`;
+  // every option but the trigger's budget can change the search, so all of them key it
+  const key = `${ahead.expect}|${JSON.stringify({ ...opts, deepBudgetTicks: undefined })}`;
   const slices = ahead.slices + 1;
   const { search, before } = deepSearchAt(end, key, slices, opts);
   const work = {
