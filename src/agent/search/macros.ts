@@ -3,13 +3,13 @@
 // state, and a node's children with their ticks charged to the budget and their estimate.
 // Reads the search context; writes only the copies it makes (and the parent's own state on its
 // last use).
-import { BLOCK, CELLS, GUARD, HOLE_OPEN_TICKS, LADDR, MAX_X, MAX_Y, SOLID, TRAP, idx } from '../../game/constants.js';
+import { BLOCK, GOLD, GUARD, HOLE_OPEN_TICKS, LADDR, MAX_X, MAX_Y, SOLID, TRAP, idx } from '../../game/constants.js';
 import { canDig, runnerCanAct } from '../../game/rules/runner.js';
 import { cloneState } from '../../game/serialize.js';
 import type { GameState } from '../../game/state.js';
 import { advance } from '../../game/tick.js';
 import { KEY_OF, type KeyName } from '../keys.js';
-import { UNREACHABLE } from '../nav.js';
+import { UNREACHABLE, routingCell } from '../nav.js';
 import { runnerSettled } from '../sim.js';
 import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
@@ -18,8 +18,6 @@ import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
 const MAX_MOVE_TICKS = 90;
-// a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
-const ALL_CELLS = CELLS;
 
 /**
  * Runs one macro on `s` in place; returns the ticks it took, or -1 when it does nothing (a wall,
@@ -81,9 +79,17 @@ const TRAP_RANGE = 6;
  */
 function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1): boolean {
   if (guardDistance(s) < TRAP_RANGE) return true;
-  const { toGo } = fieldFor(ctx, s);
-  const brick = idx(s.runner.x + dir, s.runner.y + 1);
-  return toGo[brick]! < h || (brick + 28 < ALL_CELLS && toGo[brick + 28]! < h);
+  const { graph, toGo } = fieldFor(ctx, s);
+  const r = s.runner;
+  const bx = r.x + dir;
+  const brick = idx(bx, r.y + 1);
+  // where a runner dropping through the dug brick comes to rest: the cell below it when that is
+  // floor, or further down when the brick opens onto a drop (a pit's floor dug out)
+  const landing = routingCell(graph, bx, r.y + 1);
+  if (toGo[brick]! < h || toGo[landing]! < h) return true;
+  // a drop through the brick that passes gold on its way down (the estimate counts it as reached)
+  if (!s.goldComplete) for (let c = brick + 28; c <= landing; c += 28) if (s.base[c] === GOLD) return true;
+  return false;
 }
 
 /**
