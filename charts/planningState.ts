@@ -87,6 +87,8 @@ export interface PlannedRouteSummary {
   deepened: boolean;
   /** A deep search ahead under way (src/agent/search/ahead.ts): slices searched so far, of how many. */
   ahead?: { slices: number; of: number };
+  /** The next goal's search run ahead while this goal plan is followed (src/agent/search/nextSearch.ts): slices searched so far. */
+  next?: { slices: number };
   /** Goal states the search turned down, by reason. */
   rejected?: { pocket: number; survival: number; onward: number };
 }

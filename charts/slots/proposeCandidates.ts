@@ -66,6 +66,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
             searchedAtTick: plan.searchedAtTick,
             deepened: plan.deepened,
             ...(plan.ahead ? { ahead: { slices: plan.ahead.slices, of: plan.ahead.of } } : {}),
+            ...(plan.next ? { next: { slices: plan.next.slices } } : {}),
             ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
           }
         : null,

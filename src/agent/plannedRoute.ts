@@ -38,9 +38,11 @@ export function plannedRouteProposal(
     goal: plan.followed
       ? `keep to the plan searched at tick ${plan.searchedAtTick} (still exactly on course): ${plan.why}`
       : `follow the searched plan: ${plan.why}`,
-    reason: plan.followed
-      ? `next step of a plan found by exact simulation at tick ${plan.searchedAtTick}; the world is exactly where it predicted (${plan.macros.length} moves left)`
-      : `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`,
+    reason:
+      (plan.followed
+        ? `next step of a plan found by exact simulation at tick ${plan.searchedAtTick}; the world is exactly where it predicted (${plan.macros.length} moves left)`
+        : `first step of a ${plan.macros.length}-move plan found by exact simulation (${plan.simulatedTicks} ticks simulated)`) +
+      (plan.next && plan.next.slices > 0 ? `; the next goal is searched ahead from where it ends (${plan.next.slices} slices)` : ''),
     scoreParts: { plan: 60, planGold: 8 * plan.goldGained },
     preconditions: ['the exact engine state is known'],
     stopConditions: ['the first move completes', 'a guard changes course (re-plan next step)'],

@@ -59,6 +59,11 @@ export const commitmentSchema = z.object({
    * normal budget searched so far and how many it may take.
    */
   ahead: z.object({ expect: z.string().max(32), slices: int.min(0).max(100), of: int.min(1).max(100) }).optional(),
+  /**
+   * The next goal's search, run ahead while this goal plan is followed (src/agent/search/nextSearch.ts),
+   * rooted at the exact state the rest of the plan ends in: its fingerprint and the slices searched.
+   */
+  next: z.object({ expect: z.string().max(32), slices: int.min(0).max(100) }).optional(),
 });
 export type Commitment = z.infer<typeof commitmentSchema>;
 

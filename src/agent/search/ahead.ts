@@ -12,23 +12,11 @@ import { cloneState } from '../../game/serialize.js';
 import type { GameState } from '../../game/state.js';
 import { runInPlace } from '../sim.js';
 import type { Commitment } from '../schemas.js';
-import { BestFirst, newSearch } from './bestFirst.js';
 import { chooseEnd, planTo } from './choose.js';
 import { actionGroupSize, fingerprintState, toMacro } from './commitment.js';
 import { KEY_OF } from '../keys.js';
+import { dropPaused, pausedKey, searchGranted } from './paused.js';
 import type { Macro, Plan, PlanSearchOptions } from './types.js';
-
-/** How many paused deep searches are kept (each holds its open list: tens of megabytes). */
-const CACHED_SEARCHES = 4;
-
-interface Paused {
-  search: BestFirst;
-  slices: number;
-  /** Ticks simulated and nodes expanded before the last slice (that slice is the decision's share). */
-  before: { ticks: number; expanded: number };
-}
-
-const paused = new Map<string, Paused>();
 
 /** Slices of a deep search: its budget in slices of deepSliceTicks. */
 const deepSlices = (opts: PlanSearchOptions) => Math.max(1, Math.round((opts.deepBudgetTicks ?? 0) / opts.deepSliceTicks));
@@ -64,31 +52,6 @@ export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions)
   };
 }
 
-/** The deep search rooted at `end`, run to `slices` slices: resumed from the cache, or recomputed alike. */
-function deepSearchAt(
-  end: GameState,
-  key: string,
-  slices: number,
-  opts: PlanSearchOptions,
-): { search: BestFirst; before: { ticks: number; expanded: number } } {
-  let p = paused.get(key);
-  if (!p || p.slices > slices) {
-    const { ctx, start } = newSearch(end, 0, opts);
-    p = { search: new BestFirst(ctx, start, opts), slices: 0, before: { ticks: 0, expanded: 0 } };
-  }
-  paused.delete(key);
-  paused.set(key, p);
-  while (paused.size > CACHED_SEARCHES) paused.delete(paused.keys().next().value!);
-  const { search } = p;
-  while (p.slices < slices) {
-    p.before = { ticks: search.ctx.granted - search.ctx.budget, expanded: search.result.expanded };
-    search.grant(opts.deepSliceTicks);
-    search.run();
-    p.slices++;
-  }
-  return { search, before: p.before };
-}
-
 /**
  * One decision of a window: the commitment is on course (the caller checked its fingerprint); the
  * deep search rooted at its end runs one more slice. A goal found becomes the plan (the rest of
@@ -102,10 +65,9 @@ export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOp
   const rest = c.rest.map(toMacro);
   const end = stateAfter(root, rest);
   if (fingerprintState(end) !== ahead.expect || (end.status !== 'running' && end.status !== 'start')) return null;
-  // every option but the trigger's budget can change the search, so all of them key it
-  const key = `${ahead.expect}|${JSON.stringify({ ...opts, deepBudgetTicks: undefined })}`;
+  const key = pausedKey('deep', ahead.expect, opts);
   const slices = ahead.slices + 1;
-  const { search, before } = deepSearchAt(end, key, slices, opts);
+  const { search, before } = searchGranted(end, key, slices * opts.deepSliceTicks, opts.deepSliceTicks, opts);
   const work = {
     expanded: search.result.expanded - before.expanded,
     simulatedTicks: search.ctx.granted - search.ctx.budget - before.ticks,
@@ -135,15 +97,10 @@ export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOp
     };
   }
   // the window ends here: the deep search's result is final (its escape may still spend ticks)
-  paused.delete(key);
+  dropPaused(key);
   const spentBefore = search.ctx.granted - search.ctx.budget;
   const chosen = chooseEnd(search, opts);
   if (!chosen) return null;
   work.simulatedTicks += search.ctx.granted - search.ctx.budget - spentBefore;
   return planTo(root, rest, chosen, search, work);
-}
-
-/** Drops the paused searches (their plans are recomputed alike on the next decision that needs them). */
-export function forgetPausedSearches(): void {
-  paused.clear();
 }

@@ -7,12 +7,12 @@ import { cloneState } from '../../game/serialize.js';
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE } from '../nav.js';
 import { holdsOut, inDugHole } from '../sim.js';
-import { NodeHeap, hashState } from './frontier.js';
-import { isGoal } from './goals.js';
+import { Frontier, hashState, placeKey } from './frontier.js';
+import { isGoal, madeProgress } from './goals.js';
 import { childrenOf } from './macros.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { keepNearest, wouldKeep } from './partial.js';
-import { estimate, leavesLevelPossible } from './reach.js';
+import { estimate, headingTargets, leavesLevelPossible, targetEstimate } from './reach.js';
 import { newReach, type Node, type PlanSearchOptions, type SearchContext } from './types.js';
 
 /** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
@@ -38,16 +38,25 @@ export interface SearchResult {
 /** A best-first search from `start`: run() searches until a goal is found or ctx.budget is spent. */
 export class BestFirst {
   readonly result: SearchResult = { goal: null, nearest: [], expanded: 0, fallback: null, rejected: { pocket: 0, survival: 0, onward: 0 } };
-  private readonly open = new NodeHeap();
+  private readonly open: Frontier;
   private readonly seen: Set<string>;
+  /** How often each place (the state's key without the guards) was pushed: the novelty penalty's count. */
+  private readonly places = new Map<string, number>();
   private goalChecks = 0;
+  /** The estimate each extra queue of the frontier ranks by: one per gold it heads for (reach.ts, headingTargets). */
+  private readonly targets: ((s: GameState) => number)[];
 
   constructor(
     readonly ctx: SearchContext,
     readonly start: Node,
     private readonly opts: PlanSearchOptions,
   ) {
-    this.open.push(start);
+    this.targets = headingTargets(ctx, opts.targetQueues).map((t) => (s: GameState) => targetEstimate(ctx, s, t));
+    this.open = new Frontier(this.targets.length);
+    this.open.push(
+      start,
+      this.targets.map(() => start.f),
+    );
     this.seen = new Set<string>([hashState(start.state)]);
   }
 
@@ -65,8 +74,9 @@ export class BestFirst {
   run(): SearchResult {
     const { ctx, start, opts, open, seen, result } = this;
     const { nearest, rejected } = result;
-    while (result.goal === null && open.size && ctx.budget > 0) {
-      const n = open.pop()!;
+    while (result.goal === null && ctx.budget > 0) {
+      const n = open.pop();
+      if (!n) break;
       // A goal must leave the rest of the level possible, hold out against the guards and lead on
       // to a next goal. One that leaves the runner in a pocket (gold taken in a pit entered through
       // dug holes) is no goal yet but a sortie under way: it is expanded, and its children head
@@ -103,8 +113,22 @@ export class BestFirst {
         const hash = hashState(child.state);
         if (seen.has(hash)) continue;
         seen.add(hash);
-        child.f = child.g + opts.heuristicWeight * Math.min(child.h, 5000);
-        open.push(child);
+        // a place reached before (the guards elsewhere) ranks behind a new one: the novelty penalty
+        let novelty = 0;
+        if (opts.noveltyPenalty > 0) {
+          const place = placeKey(child.state);
+          const visits = this.places.get(place) ?? 0;
+          this.places.set(place, visits + 1);
+          novelty = opts.noveltyPenalty * visits;
+        }
+        const rank = (h: number) => child.g + novelty + opts.heuristicWeight * Math.min(h, 5000);
+        child.f = rank(child.h);
+        // once progress is made the estimate is the way back to ground, the same for every target
+        const progressed = this.targets.length > 0 && madeProgress(ctx, child.state);
+        open.push(
+          child,
+          this.targets.map((estimateOf) => (progressed ? child.f : rank(estimateOf(child.state)))),
+        );
       }
     }
     return result;

@@ -77,8 +77,12 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
   if (after.status !== 'running') return null;
   const rest: CommittedMacro[] = [];
   let played = 0;
+  let cut = false;
   for (const m of plan.macros) {
-    if (rest.length >= COMMITTED_MACROS) break;
+    if (rest.length >= COMMITTED_MACROS) {
+      cut = true;
+      break;
+    }
     if (played + m.ticks <= ticksPlayed) {
       played += m.ticks;
       continue;
@@ -87,8 +91,8 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
     rest.push(toTuple(m, left, left !== m.ticks || m.fixed === true));
     played = ticksPlayed;
   }
-  // a deep search ahead is carried even with nothing left: its root is then the next step's state
-  if (rest.length === 0 && !plan.ahead) return null;
+  // a search run ahead is carried even with nothing left: its root is then the next step's state
+  if (rest.length === 0 && !plan.ahead && !plan.next) return null;
   return {
     mode: plan.mode,
     expect: fingerprintState(after),
@@ -99,6 +103,8 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
     searchedAtTick,
     why: plan.why.slice(0, 300),
     ...(plan.ahead ? { ahead: { ...plan.ahead } } : {}),
+    // the next search's root is the end of the whole plan: carried only while the rest is all of it
+    ...(plan.next && !cut ? { next: { ...plan.next } } : {}),
   };
 }
 

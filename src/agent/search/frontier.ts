@@ -1,5 +1,6 @@
-// The search frontier: a binary min-heap of nodes by f (ties: deeper first, which finishes plans
-// sooner) and the state key that detects duplicates. Pure data structures, no simulation.
+// The search frontier: the open lists (binary min-heaps by f, ties deeper first, which finishes
+// plans sooner: a main one and one per target gold, taken in turn), the state key that detects
+// duplicates and the place key the novelty penalty counts. Pure data structures, no simulation.
 import type { GameState } from '../../game/state.js';
 import type { Node } from './types.js';
 
@@ -18,14 +19,33 @@ export function hashState(s: GameState): string {
   return h;
 }
 
-const less = (p: Node, q: Node) => p.f < q.f || (p.f === q.f && p.depth > q.depth);
+/**
+ * The state's key without the guards: where the runner is, what gold is left and which holes are
+ * open. Many search states share it (the same place reached while the guards stand elsewhere);
+ * the novelty penalty counts them, so the search spreads over new places and hole patterns
+ * before it revisits an old one with the guards moved on.
+ */
+export function placeKey(s: GameState): string {
+  const r = s.runner;
+  let h = String.fromCharCode(r.x + 64, r.y + 64, r.xOffset + 64, r.yOffset + 64, s.goldCount + 64);
+  for (const hole of s.holes) h += String.fromCharCode(hole.x + 64, hole.y + 64);
+  return h;
+}
 
-export class NodeHeap {
-  private items: Node[] = [];
+/** What a heap orders: a node itself, or an entry that ranks a node by another estimate. */
+export interface Ranked {
+  f: number;
+  depth: number;
+}
+
+const less = (p: Ranked, q: Ranked) => p.f < q.f || (p.f === q.f && p.depth > q.depth);
+
+export class NodeHeap<T extends Ranked = Node> {
+  private items: T[] = [];
   get size(): number {
     return this.items.length;
   }
-  push(n: Node): void {
+  push(n: T): void {
     const a = this.items;
     a.push(n);
     let i = a.length - 1;
@@ -37,7 +57,7 @@ export class NodeHeap {
     }
     a[i] = n;
   }
-  pop(): Node | undefined {
+  pop(): T | undefined {
     const a = this.items;
     const top = a[0];
     const last = a.pop();
@@ -54,5 +74,57 @@ export class NodeHeap {
       a[i] = last;
     }
     return top;
+  }
+}
+
+/** An entry of a target's queue: the node, ranked by its estimate to that target alone. */
+interface TargetEntry extends Ranked {
+  node: Node;
+}
+
+/**
+ * The open lists of one search: the main queue (ranked by the node's own f) and one queue per
+ * target, each ranked by the f it was pushed with. Every other pop comes from the main queue, the
+ * pops between from each target's queue in rotation. A node sits in every queue and is handed
+ * out once. Multiple queues over different estimates, taken in turn, keep one misleading
+ * estimate from spending the whole budget.
+ */
+export class Frontier {
+  private readonly main = new NodeHeap();
+  private readonly targets: NodeHeap<TargetEntry>[];
+  private readonly handedOut = new WeakSet<Node>();
+  private turn = 0;
+
+  constructor(readonly targetCount: number) {
+    this.targets = Array.from({ length: targetCount }, () => new NodeHeap<TargetEntry>());
+  }
+
+  get size(): number {
+    let n = this.main.size;
+    for (const q of this.targets) n += q.size;
+    return n;
+  }
+
+  /** Adds a node: by its own f to the main queue, by `targetF[i]` to target i's queue. */
+  push(node: Node, targetF: readonly number[] = []): void {
+    this.main.push(node);
+    for (let i = 0; i < this.targets.length; i++) this.targets[i]!.push({ f: targetF[i]!, depth: node.depth, node });
+  }
+
+  /** The next node to expand, or undefined when every queue is empty. */
+  pop(): Node | undefined {
+    const k = this.targets.length;
+    for (let tries = 0; tries <= k; tries++) {
+      const t = this.turn++;
+      const queue = k === 0 || t % 2 === 0 ? -1 : ((t - 1) >> 1) % k;
+      for (;;) {
+        const n = queue < 0 ? this.main.pop() : this.targets[queue]!.pop()?.node;
+        if (!n) break;
+        if (this.handedOut.has(n)) continue;
+        this.handedOut.add(n);
+        return n;
+      }
+    }
+    return undefined;
   }
 }

@@ -12,6 +12,7 @@ import { continueAhead, startAhead } from './ahead.js';
 import { BestFirst, newSearch } from './bestFirst.js';
 import { chooseEnd, planTo } from './choose.js';
 import { committedPlan, fingerprintState } from './commitment.js';
+import { arriveWithNextSearch, followWithNextSearch, nextSearchRoot } from './nextSearch.js';
 import { DEFAULT_PLAN_SEARCH, type Plan, type PlanSearchOptions } from './types.js';
 
 export type { GoalRejections } from './bestFirst.js';
@@ -32,16 +33,37 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
   const followed = commitment?.mode === 'goal' ? committedPlan(commitment, rootState) : null;
-  if (followed) return followed;
+  if (followed) return followWithNextSearch(rootState, commitment!, followed, opts);
   const onCourse =
     commitment?.ahead && fingerprintState(rootState) === commitment.expect ? continueAhead(rootState, commitment, opts) : null;
-  return onCourse ?? searchFrom(rootState, opts);
+  const plan = onCourse ?? searchFrom(rootState, opts, arriveWithNextSearch(rootState, commitment, opts));
+  return plan ? withNextSearch(rootState, plan, opts) : null;
 }
 
-function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null {
-  let { ctx, start } = newSearch(rootState, opts.budgetTicks, opts);
-  let search = new BestFirst(ctx, start, opts);
-  const { goal, fallback } = search.run();
+/** A goal plan found this step gets the next goal's search run ahead of it (nextSearch.ts). */
+function withNextSearch(root: GameState, plan: Plan, opts: PlanSearchOptions): Plan {
+  if (plan.mode !== 'goal' || !plan.reachesGoal || plan.finished || plan.ahead || plan.followed) return plan;
+  const next = nextSearchRoot(root, plan.macros, opts);
+  return next ? { ...plan, next: { expect: next.expect, slices: 0 } } : plan;
+}
+
+/**
+ * A fresh search from `rootState`, or the next search run ahead to it (`arrived`), given this
+ * decision's normal budget; then its plan (a deep search started or run when no goal is found).
+ */
+function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: ReturnType<typeof arriveWithNextSearch> = null): Plan | null {
+  let ctx, start, search: BestFirst;
+  let before = { ticks: 0, expanded: 0 };
+  if (arrived) {
+    search = arrived.search;
+    ({ ctx, start } = search);
+    before = arrived.before;
+  } else {
+    ({ ctx, start } = newSearch(rootState, opts.budgetTicks, opts));
+    search = new BestFirst(ctx, start, opts);
+    search.run();
+  }
+  const { goal, fallback } = search.result;
   // No goal within the budget, at a step the effort allows a deep search: it is spread ahead, from
   // where the first actions of this plan lead, one slice per decision (ahead.ts), or run at once.
   const deep = !goal && !fallback && (opts.deepBudgetTicks ?? 0) > opts.budgetTicks;
@@ -57,8 +79,8 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions): Plan | null 
   const end = chooseEnd(search, opts);
   if (!end) return null;
   const work = {
-    expanded: search.result.expanded,
-    simulatedTicks: ctx.granted - ctx.budget,
+    expanded: search.result.expanded - before.expanded,
+    simulatedTicks: ctx.granted - ctx.budget - before.ticks,
     searchedAtTick: rootState.tick,
     followed: false,
     deepened: atOnce,

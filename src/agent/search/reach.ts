@@ -165,11 +165,56 @@ export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
 export function estimate(ctx: SearchContext, s: GameState): number {
   if (finishedOrAtExit(s)) return 0;
   const { graph, toGo } = fieldFor(ctx, s);
+  return estimateOn(ctx, graph, toGo, s);
+}
+
+function estimateOn(ctx: SearchContext, graph: NavGraph, toGo: Int32Array, s: GameState): number {
   const r = s.runner;
   const cell = routingCell(graph, r.x, r.y);
   const h = toGo[cell]!;
   if (ctx.guardOnRoutePenalty <= 0 || h >= UNREACHABLE || s.guards.length === 0) return h;
   return h + ctx.guardOnRoutePenalty * guardsOnRoute(graph, toGo, cell, s);
+}
+
+/** Ticks-to-go field for one gold cell alone, in the dig-relaxed reach (cached by cell). */
+function targetField(ctx: SearchContext, target: number): Int32Array {
+  const key = `t${target}`;
+  let f = ctx.relaxed.fields.get(key);
+  if (!f) {
+    f = costToGo(reachGraph(ctx, ctx.relaxed, false), [target]);
+    ctx.relaxed.fields.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * The gold the search's extra queues head for, one queue each (bestFirst.ts): the `count`
+ * nearest to the root of those worth heading for (the gold the estimate's field is made of).
+ * The estimate pulls towards the nearest gold alone; when that one is a decoy (camped by guards,
+ * behind a dig the search cannot find) the other queues still make headway towards the rest.
+ */
+export function headingTargets(ctx: SearchContext, count: number): number[] {
+  const s = ctx.root;
+  if (count <= 0 || s.goldComplete) return [];
+  const graph = reachGraph(ctx, ctx.relaxed, false);
+  const gold: number[] = [];
+  for (let i = 0; i < ALL_CELLS; i++) if (s.base[i] === GOLD) gold.push(i);
+  if (gold.length < 2) return [];
+  const worth = withoutTraps(ctx, ctx.relaxed, gold);
+  const r = s.runner;
+  const from = routingCell(graph, r.x, r.y);
+  const ranked = worth
+    .map((g) => ({ g, d: targetField(ctx, g)[from]! }))
+    .filter((t) => t.d < UNREACHABLE)
+    .sort((p, q) => p.d - q.d || p.g - q.g);
+  return ranked.length < 2 ? [] : ranked.slice(0, count).map((t) => t.g);
+}
+
+/** The estimate towards one gold cell (as `estimate`, with that gold as the only target). */
+export function targetEstimate(ctx: SearchContext, s: GameState, target: number): number {
+  if (finishedOrAtExit(s) || s.goldComplete) return 0;
+  const graph = reachGraph(ctx, ctx.relaxed, false);
+  return estimateOn(ctx, graph, targetField(ctx, target), s);
 }
 
 /** How far down the ticks-to-go field the route is read for guards (cells). */

@@ -25,6 +25,10 @@ export interface PlanSearchOptions {
   escapeWidth: number;
   /** Ticks added to a state's estimate per free guard on the runner's shortest way to the target (0: off). */
   guardOnRoutePenalty: number;
+  /** Extra queues of the search, one per gold (the nearest worth heading for), expanded in turn with the main one (bestFirst.ts): 0 is off. */
+  targetQueues: number;
+  /** Ticks added to a state's f per earlier state at the same place (runner, gold, holes; guards aside): 0 is off. */
+  noveltyPenalty: number;
   /** Budget multiplier of a deep search, tried when the normal budget finds no goal (effort.ts); 1 turns it off. */
   deepSearchFactor: number;
   /** At most one deep search per this many ticks of the game clock. */
@@ -33,29 +37,30 @@ export interface PlanSearchOptions {
   deepSearchAhead: boolean;
   /** Simulated ticks of each decision's slice of a deep search ahead (ahead.ts); 60,000 cleared no more than 40,000. */
   deepSliceTicks: number;
+  /** Slices of the next goal's search run ahead while a goal plan is followed, one per decision (nextSearch.ts): 0 is off. */
+  nextSlices: number;
+  /** Simulated ticks of each such slice. */
+  nextSliceTicks: number;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
 
 /**
  * Defaults: 40,000 simulated ticks per fresh search. A goal plan, once found, is followed without
- * a search while the world goes as it predicted (commitment.ts), so most decisions cost nothing
- * and the budget goes where it buys clears: on Classic 1-150 (direct planner, seed 1) 24,000
- * ticks cleared 51 levels, 40,000 cleared 59 and 60,000 cleared 61 at twice the wall time.
- * Weight 1.5 trades optimal routes for reaching deep goals within budget. A goal must hold out
- * 100 ticks and have an onward goal within 3,000 ticks (else it is taken only when nothing
- * better is found; 0 cleared 45 against 49, 6,000 no more) — the escape beam gets 6,000 more
- * ticks when no plan to gold holds out. Each free guard standing on the runner's shortest way to
- * the target adds 40 ticks to a state's estimate, so guards camping a ladder or corridor are
- * lured off or trapped rather than walked into (Classic 1-150, direct planner: 65 cleared against
- * 59 with seed 1, 63 against 55 with seed 2; 20 and 80 gave 65 and 62 with seed 1). When a
- * search finds no goal at the first step past a 200-tick boundary of the game clock, a deep search
- * of 10 times the budget is spread ahead (ahead.ts): the runner commits to the plan's first
- * actions and each following decision searches one 40,000-tick slice from where they end. Run
- * at once it cleared 69 against 65 but cost one decision up to a second (p99 240 ms); spread, it
- * clears 66 (seed 2: 65 against 68 at once) with the p99 back near a normal search (59 ms). History
- * of these figures:
- * docs/eval/.
+ * a search while the world goes as it predicted (commitment.ts). Weight 1.5 trades optimal routes
+ * for reaching deep goals within budget. A goal must hold out 100 ticks and have an onward goal
+ * within 3,000 ticks (else it is taken only when nothing better is found) — the escape beam gets
+ * 6,000 more ticks when no plan to gold holds out. Each free guard standing on the runner's
+ * shortest way to the target adds 40 ticks to a state's estimate, so guards camping a ladder or
+ * corridor are lured off or trapped rather than walked into. The search takes every other node
+ * from a queue per gold (the three nearest worth heading for) instead of its main queue, and a
+ * place it reached before (runner, gold and holes alike, the guards elsewhere) ranks 20 ticks
+ * behind per earlier visit: on Classic 1-150 (direct planner, 2026-12-03) the two together cleared
+ * 76 levels against 65 (seed 1) and, with the next search ahead, 77 (seed 2: 81 against 65); each
+ * alone cleared 68 and 69. A goal plan followed searches the next goal ahead from where it ends,
+ * one 40,000-tick slice per decision for up to eight (nextSearch.ts). When a search finds no goal
+ * at the first step past a 200-tick boundary of the game clock, a deep search of 10 times the
+ * budget is spread ahead (ahead.ts), one slice per decision. History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -67,10 +72,14 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   escapeBudgetTicks: 6000,
   escapeWidth: 10,
   guardOnRoutePenalty: 40,
+  noveltyPenalty: 20,
+  targetQueues: 3,
   deepSearchFactor: 10,
   deepSearchPeriod: 200,
   deepSearchAhead: true,
   deepSliceTicks: 40_000,
+  nextSlices: 8,
+  nextSliceTicks: 40_000,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -111,6 +120,8 @@ export interface Plan {
   deepened: boolean;
   /** A deep search ahead under way, rooted where this plan ends (ahead.ts): slices searched so far, of how many. */
   ahead?: { expect: string; slices: number; of: number };
+  /** The next goal's search run ahead while this goal plan is followed (nextSearch.ts): its root's fingerprint and the slices searched. */
+  next?: { expect: string; slices: number };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntry } from '../../../src/agent/history.js';
 import { planStep } from '../../../src/agent/planStep.js';
+import { DEFAULT_PLAN_SEARCH } from '../../../src/agent/search/types.js';
 import { commitmentFor, committedPlan, fingerprintState } from '../../../src/agent/search/commitment.js';
 import { cloneState } from '../../../src/game/serialize.js';
 import { Game } from '../../../src/game/game.js';
@@ -31,8 +32,10 @@ describe('committed plans', () => {
     expect(first.route.commitment?.rest.length).toBeGreaterThan(0);
     const second = playPlannedStep(game, history);
     expect(second.step.plan?.followed).toBe(true);
-    expect(second.step.plan?.simulatedTicks).toBe(0);
     expect(second.step.plan?.searchedAtTick).toBe(0);
+    // what it simulated is one slice of the next goal's search, run ahead from where the plan ends
+    expect(second.step.plan?.next?.slices).toBe(1);
+    expect(second.step.plan?.simulatedTicks).toBeLessThanOrEqual(DEFAULT_PLAN_SEARCH.nextSliceTicks + 400);
     // the followed step's first macro is the first macro of the rest handed on
     expect(second.route.firstAction.keyCode).toBe(first.route.commitment!.rest[0]![0]);
   });

@@ -9,7 +9,8 @@ import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { KEY_OF } from '../../../src/agent/keys.js';
 import { plannedRouteProposal } from '../../../src/agent/plannedRoute.js';
 import type { Commitment, HistoryEntry } from '../../../src/agent/schemas.js';
-import { forgetPausedSearches, stateAfter } from '../../../src/agent/search/ahead.js';
+import { stateAfter } from '../../../src/agent/search/ahead.js';
+import { forgetPausedSearches } from '../../../src/agent/search/paused.js';
 import { actionGroupSize, commitmentFor, fingerprintState } from '../../../src/agent/search/commitment.js';
 import { DEFAULT_PLAN_SEARCH, planSearch, type Plan } from '../../../src/agent/search/planSearch.js';
 import { Game } from '../../../src/game/game.js';
@@ -21,6 +22,12 @@ const classic7 = fixture('classic-7-tick-804.json');
 const classic140 = fixture('classic-140-tick-607.json');
 const { budgetTicks, deepSearchFactor } = DEFAULT_PLAN_SEARCH;
 const deepBudgetTicks = budgetTicks * deepSearchFactor;
+/**
+ * The fixtures were found before the search had target queues, the novelty penalty and the next
+ * goal searched ahead; with those the normal budget reaches these goals, so the deep search (which
+ * does not depend on them) is specified on the search without them.
+ */
+const SEARCH = { targetQueues: 0, noveltyPenalty: 0, nextSlices: 0 };
 
 /** A one-step history whose step was played at `tick` (only its tick is read by the effort). */
 const playedAt = (snapshot: Snapshot, tick: number): HistoryEntry[] => {
@@ -43,7 +50,7 @@ function playWindow(snapshot: Snapshot): { decisions: Decision[]; game: Game } {
   let commitment: Commitment | null = null;
   for (let i = 0; i < 20; i++) {
     const analysis = analyzeSnapshot(game.snapshot({ withEngineState: true }));
-    const plan = planSearch(analysis, i === 0 ? { deepBudgetTicks } : {}, commitment)!;
+    const plan = planSearch(analysis, i === 0 ? { ...SEARCH, deepBudgetTicks } : SEARCH, commitment)!;
     const group = plan.macros.slice(0, actionGroupSize(plan.macros));
     const ticks = Math.min(
       20,
@@ -62,15 +69,15 @@ beforeEach(() => forgetPausedSearches());
 describe('plan search: a deep search spread ahead over the decisions after it', () => {
   it('the fixtures are out of the normal search: their plans are partial', () => {
     for (const snapshot of [classic7, classic140]) {
-      const plan = planSearch(analyzeSnapshot(snapshot));
+      const plan = planSearch(analyzeSnapshot(snapshot), SEARCH);
       expect(plan?.reachesGoal).toBe(false);
       expect(plan?.ahead).toBeUndefined();
     }
   });
 
   it('where a deep search is allowed, the plan commits to its first actions and roots the deep search at their exact end', () => {
-    const normal = planSearch(analyzeSnapshot(classic7))!;
-    const plan = planSearch(analyzeSnapshot(classic7), { deepBudgetTicks })!;
+    const normal = planSearch(analyzeSnapshot(classic7), SEARCH)!;
+    const plan = planSearch(analyzeSnapshot(classic7), { ...SEARCH, deepBudgetTicks })!;
     expect(plan.ahead).toMatchObject({ slices: 0, of: deepSearchFactor });
     expect(plan.macros.length).toBeGreaterThan(0);
     expect(plan.macros).toEqual(normal.macros.slice(0, plan.macros.length));
@@ -118,7 +125,7 @@ describe('plan search: a deep search spread ahead over the decisions after it', 
       );
     }
     forgetPausedSearches();
-    const again = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), {}, decisions[k - 1]!.commitment);
+    const again = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), SEARCH, decisions[k - 1]!.commitment);
     expect(again).toEqual(decisions[k]!.plan);
   });
 
@@ -137,7 +144,7 @@ describe('plan search: a deep search spread ahead over the decisions after it', 
 
 describe('plan search: a deep search run at once (deepSearchAhead: false)', () => {
   it('searches the deep budget in the decision itself, and its goal is played to the gold alive', () => {
-    const plan = planSearch(analyzeSnapshot(classic140), { deepBudgetTicks, deepSearchAhead: false })!;
+    const plan = planSearch(analyzeSnapshot(classic140), { ...SEARCH, deepBudgetTicks, deepSearchAhead: false })!;
     expect(plan.ahead).toBeUndefined();
     expect(plan.deepened).toBe(true);
     expect(plan.mode).toBe('goal');
