@@ -6,6 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ExperimentTask } from '../experiments/episodes.js';
 import type { ExperimentResult } from '../experiments/episodes.js';
+import { workerExecArgv } from '../runner/nodeFlags.js';
 
 const EPISODE_MODULE = new URL('../experiments/worker.ts', import.meta.url);
 
@@ -37,7 +38,7 @@ export function createChildPool(size: number): ChildPool {
     else idle.push(child);
   };
   const spawn = (): ChildProcess => {
-    const child = fork(fileURLToPath(EPISODE_MODULE), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(EPISODE_MODULE), [], { execArgv: workerExecArgv(), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.on('message', (msg: { result?: ExperimentResult; error?: string }) => {
       const running = busy.get(child);
       if (!running) return;

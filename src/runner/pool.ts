@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { keyedRequestRates, type RateLimitSpec } from './requestRate.js';
+import { workerExecArgv } from './nodeFlags.js';
 
 /** One model call as a worker reports it to the parent. */
 export interface ModelCallReport {
@@ -95,7 +96,7 @@ export async function runPool<T, R>(tasks: T[], options: PoolOptions, onResult: 
     };
     for (let i = 0; i < size; i++) {
       const child = fork(fileURLToPath(options.module), [], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: workerExecArgv(),
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
       children.push(child);

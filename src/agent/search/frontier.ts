@@ -86,13 +86,13 @@ interface TargetEntry extends Ranked {
  * The open lists of one search: the main queue (ranked by the node's own f) and one queue per
  * target, each ranked by the f it was pushed with. Every other pop comes from the main queue, the
  * pops between from each target's queue in rotation. A node sits in every queue and is handed
- * out once. Multiple queues over different estimates, taken in turn, keep one misleading
+ * out once (a flag on the node: a WeakSet of every node cost more in garbage collection than the
+ * search itself). Multiple queues over different estimates, taken in turn, keep one misleading
  * estimate from spending the whole budget.
  */
 export class Frontier {
   private readonly main = new NodeHeap();
   private readonly targets: NodeHeap<TargetEntry>[];
-  private readonly handedOut = new WeakSet<Node>();
   private turn = 0;
 
   constructor(readonly targetCount: number) {
@@ -120,8 +120,8 @@ export class Frontier {
       for (;;) {
         const n = queue < 0 ? this.main.pop() : this.targets[queue]!.pop()?.node;
         if (!n) break;
-        if (this.handedOut.has(n)) continue;
-        this.handedOut.add(n);
+        if (n.handedOut) continue;
+        n.handedOut = true;
         return n;
       }
     }

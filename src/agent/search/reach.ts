@@ -217,6 +217,12 @@ export function targetEstimate(ctx: SearchContext, s: GameState, target: number)
   return estimateOn(ctx, graph, targetField(ctx, target), s);
 }
 
+/** Whether an open hole is at (x, y): a guard there is held (a plain loop: this runs per search node). */
+function heldInHole(s: GameState, x: number, y: number): boolean {
+  for (const hole of s.holes) if (hole.x === x && hole.y === y) return true;
+  return false;
+}
+
 /** How far down the ticks-to-go field the route is read for guards (cells). */
 const ROUTE_LOOKAHEAD = 40;
 
@@ -228,14 +234,13 @@ const ROUTE_LOOKAHEAD = 40;
  */
 function guardsOnRoute(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
   let onRoute = 0;
-  const held = (x: number, y: number) => s.holes.some((hole) => hole.x === x && hole.y === y);
   let cell = from;
   for (let i = 0; i < ROUTE_LOOKAHEAD && toGo[cell]! > 0; i++) {
     let next = -1;
     for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
     if (next < 0) break;
     cell = next;
-    for (const g of s.guards) if (idx(g.x, g.y) === cell && !held(g.x, g.y)) onRoute++;
+    for (const g of s.guards) if (idx(g.x, g.y) === cell && !heldInHole(s, g.x, g.y)) onRoute++;
   }
   return onRoute;
 }

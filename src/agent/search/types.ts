@@ -137,6 +137,8 @@ export interface Node {
   closest: number;
   h: number;
   f: number;
+  /** Set when the frontier has handed the node out (it sits in several queues, expanded once). */
+  handedOut?: boolean;
 }
 
 /**
