@@ -32,7 +32,7 @@ export function placeKey(s: GameState): string {
   return h;
 }
 
-/** What a heap orders: a node itself, or an entry that ranks a node by another estimate. */
+/** What a heap orders: f, then depth (deeper first). */
 export interface Ranked {
   f: number;
   depth: number;
@@ -40,6 +40,7 @@ export interface Ranked {
 
 const less = (p: Ranked, q: Ranked) => p.f < q.f || (p.f === q.f && p.depth > q.depth);
 
+/** A binary min-heap of nodes by their own f. */
 export class NodeHeap<T extends Ranked = Node> {
   private items: T[] = [];
   get size(): number {
@@ -77,9 +78,69 @@ export class NodeHeap<T extends Ranked = Node> {
   }
 }
 
-/** An entry of a target's queue: the node, ranked by its estimate to that target alone. */
-interface TargetEntry extends Ranked {
-  node: Node;
+/**
+ * A target's queue: nodes ranked by another f than their own (the estimate towards one gold),
+ * the same order as NodeHeap. The ranks live in parallel arrays rather than an entry object per
+ * push: a search pushes every child into each target's queue, and those entries were garbage the
+ * collector copied while the search ran.
+ */
+class RankedHeap {
+  private readonly fs: number[] = [];
+  private readonly depths: number[] = [];
+  private readonly nodes: Node[] = [];
+  get size(): number {
+    return this.nodes.length;
+  }
+  private less(i: number, f: number, depth: number): boolean {
+    const fi = this.fs[i]!;
+    return fi < f || (fi === f && this.depths[i]! > depth);
+  }
+  push(node: Node, f: number): void {
+    const { fs, depths, nodes } = this;
+    let i = nodes.length;
+    fs.push(f);
+    depths.push(node.depth);
+    nodes.push(node);
+    const depth = node.depth;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      // the new entry is less than its parent: move the parent down
+      if (!(f < fs[p]! || (f === fs[p]! && depth > depths[p]!))) break;
+      fs[i] = fs[p]!;
+      depths[i] = depths[p]!;
+      nodes[i] = nodes[p]!;
+      i = p;
+    }
+    fs[i] = f;
+    depths[i] = depth;
+    nodes[i] = node;
+  }
+  pop(): Node | undefined {
+    const { fs, depths, nodes } = this;
+    if (nodes.length === 0) return undefined;
+    const top = nodes[0]!;
+    const f = fs.pop()!;
+    const depth = depths.pop()!;
+    const node = nodes.pop()!;
+    const n = nodes.length;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && this.less(c + 1, fs[c]!, depths[c]!)) c++;
+        if (!this.less(c, f, depth)) break;
+        fs[i] = fs[c]!;
+        depths[i] = depths[c]!;
+        nodes[i] = nodes[c]!;
+        i = c;
+      }
+      fs[i] = f;
+      depths[i] = depth;
+      nodes[i] = node;
+    }
+    return top;
+  }
 }
 
 /**
@@ -92,11 +153,11 @@ interface TargetEntry extends Ranked {
  */
 export class Frontier {
   private readonly main = new NodeHeap();
-  private readonly targets: NodeHeap<TargetEntry>[];
+  private readonly targets: RankedHeap[];
   private turn = 0;
 
   constructor(readonly targetCount: number) {
-    this.targets = Array.from({ length: targetCount }, () => new NodeHeap<TargetEntry>());
+    this.targets = Array.from({ length: targetCount }, () => new RankedHeap());
   }
 
   get size(): number {
@@ -108,7 +169,7 @@ export class Frontier {
   /** Adds a node: by its own f to the main queue, by `targetF[i]` to target i's queue. */
   push(node: Node, targetF: readonly number[] = []): void {
     this.main.push(node);
-    for (let i = 0; i < this.targets.length; i++) this.targets[i]!.push({ f: targetF[i]!, depth: node.depth, node });
+    for (let i = 0; i < this.targets.length; i++) this.targets[i]!.push(node, targetF[i]!);
   }
 
   /** The next node to expand, or undefined when every queue is empty. */
@@ -118,7 +179,7 @@ export class Frontier {
       const t = this.turn++;
       const queue = k === 0 || t % 2 === 0 ? -1 : ((t - 1) >> 1) % k;
       for (;;) {
-        const n = queue < 0 ? this.main.pop() : this.targets[queue]!.pop()?.node;
+        const n = queue < 0 ? this.main.pop() : this.targets[queue]!.pop();
         if (!n) break;
         if (n.handedOut) continue;
         n.handedOut = true;
