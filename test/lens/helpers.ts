@@ -59,6 +59,8 @@ export const FAILED_TRACE_ID = 'lens-failed-run';
 
 /** Levels the agent has died on, with fixed seeds: the first that ends in a death after a guard's rebirth is the failed run. */
 const FAILING_CANDIDATES: readonly { level: number; seed: number }[] = [
+  { level: 8, seed: 1 },
+  { level: 10, seed: 1 },
   { level: 10, seed: 2 },
   { level: 10, seed: 99999 },
   { level: 5, seed: 2 },
