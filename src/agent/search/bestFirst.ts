@@ -45,13 +45,16 @@ export class BestFirst {
   private goalChecks = 0;
   /** The estimate each extra queue of the frontier ranks by: one per gold it heads for (reach.ts, headingTargets). */
   private readonly targets: ((s: GameState) => number)[];
+  /** Scratch for a child's f in each target's queue (the frontier copies it at once). */
+  private readonly targetF: number[];
 
   constructor(
     readonly ctx: SearchContext,
     readonly start: Node,
     private readonly opts: PlanSearchOptions,
   ) {
-    this.targets = headingTargets(ctx, opts.targetQueues).map((t) => (s: GameState) => targetEstimate(ctx, s, t));
+    this.targets = headingTargets(ctx, opts.targetQueues).map((t) => targetEstimate(ctx, t));
+    this.targetF = new Array<number>(this.targets.length).fill(0);
     this.open = new Frontier(this.targets.length);
     this.open.push(
       start,
@@ -121,14 +124,14 @@ export class BestFirst {
           this.places.set(place, visits + 1);
           novelty = opts.noveltyPenalty * visits;
         }
-        const rank = (h: number) => child.g + novelty + opts.heuristicWeight * Math.min(h, 5000);
-        child.f = rank(child.h);
+        const w = opts.heuristicWeight;
+        child.f = child.g + novelty + w * Math.min(child.h, 5000);
         // once progress is made the estimate is the way back to ground, the same for every target
-        const progressed = this.targets.length > 0 && madeProgress(ctx, child.state);
-        open.push(
-          child,
-          this.targets.map((estimateOf) => (progressed ? child.f : rank(estimateOf(child.state)))),
-        );
+        const { targets, targetF } = this;
+        const progressed = targets.length > 0 && madeProgress(ctx, child.state);
+        for (let i = 0; i < targets.length; i++)
+          targetF[i] = progressed ? child.f : child.g + novelty + w * Math.min(targets[i]!(child.state), 5000);
+        open.push(child, targetF);
       }
     }
     return result;

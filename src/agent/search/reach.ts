@@ -210,11 +210,14 @@ export function headingTargets(ctx: SearchContext, count: number): number[] {
   return ranked.length < 2 ? [] : ranked.slice(0, count).map((t) => t.g);
 }
 
-/** The estimate towards one gold cell (as `estimate`, with that gold as the only target). */
-export function targetEstimate(ctx: SearchContext, s: GameState, target: number): number {
-  if (finishedOrAtExit(s) || s.goldComplete) return 0;
+/**
+ * The estimate towards one gold cell (as `estimate`, with that gold as the only target), as a
+ * function the search calls per child: the graph and the field are looked up once, here.
+ */
+export function targetEstimate(ctx: SearchContext, target: number): (s: GameState) => number {
   const graph = reachGraph(ctx, ctx.relaxed, false);
-  return estimateOn(ctx, graph, targetField(ctx, target), s);
+  const field = targetField(ctx, target);
+  return (s) => (finishedOrAtExit(s) || s.goldComplete ? 0 : estimateOn(ctx, graph, field, s));
 }
 
 /** Whether an open hole is at (x, y): a guard there is held (a plain loop: this runs per search node). */
