@@ -58,7 +58,9 @@ export interface PlanSearchOptions {
  * behind per earlier visit: on Classic 1-150 (direct planner, 2026-12-03) the two together cleared
  * 76 levels against 65 (seed 1) and, with the next search ahead, 77 (seed 2: 81 against 65); each
  * alone cleared 68 and 69. A goal plan followed searches the next goal ahead from where it ends,
- * one 40,000-tick slice per decision for up to eight (nextSearch.ts). When a search finds no goal
+ * one 20,000-tick slice per decision for up to sixteen (nextSearch.ts): half the slice of a normal
+ * search keeps a followed decision cheap (bench:planner's own-play p99 77 ms against 104-138 ms
+ * with 40,000-tick slices) and cleared 78 Classic levels against 77 (direct planner, seed 1). When a search finds no goal
  * at the first step past a 200-tick boundary of the game clock, a deep search of 10 times the
  * budget is spread ahead (ahead.ts), one slice per decision. History of these figures: docs/eval/.
  */
@@ -78,8 +80,8 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   deepSearchPeriod: 200,
   deepSearchAhead: true,
   deepSliceTicks: 40_000,
-  nextSlices: 8,
-  nextSliceTicks: 40_000,
+  nextSlices: 16,
+  nextSliceTicks: 20_000,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
