@@ -11,9 +11,10 @@ import { plannedRouteProposal } from '../../../src/agent/plannedRoute.js';
 import type { Commitment, HistoryEntry } from '../../../src/agent/schemas.js';
 import { stateAfter } from '../../../src/agent/search/ahead.js';
 import { forgetPausedSearches } from '../../../src/agent/search/paused.js';
-import { actionGroupSize, commitmentFor, fingerprintState } from '../../../src/agent/search/commitment.js';
+import { actionGroupSize, fingerprintState } from '../../../src/agent/search/commitment.js';
 import { DEFAULT_PLAN_SEARCH, planSearch, type Plan } from '../../../src/agent/search/planSearch.js';
 import { Game } from '../../../src/game/game.js';
+import { playPlanStart } from '../helpers/playPlan.js';
 import { snapshotSchema, type Snapshot } from '../../../src/game/schemas.js';
 
 const fixture = (name: string) =>
@@ -51,13 +52,7 @@ function playWindow(snapshot: Snapshot): { decisions: Decision[]; game: Game } {
   for (let i = 0; i < 20; i++) {
     const analysis = analyzeSnapshot(game.snapshot({ withEngineState: true }));
     const plan = planSearch(analysis, i === 0 ? { ...SEARCH, deepBudgetTicks } : SEARCH, commitment)!;
-    const group = plan.macros.slice(0, actionGroupSize(plan.macros));
-    const ticks = Math.min(
-      20,
-      group.reduce((sum, m) => sum + m.ticks, 0),
-    );
-    game.press(KEY_OF[plan.macros[0]!.key], ticks);
-    commitment = commitmentFor(plan, game.state, ticks, plan.searchedAtTick);
+    commitment = playPlanStart(game, plan);
     decisions.push({ plan, commitment });
     if (!plan.ahead) break;
   }

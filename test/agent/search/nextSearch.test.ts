@@ -9,10 +9,11 @@ import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { KEY_OF } from '../../../src/agent/keys.js';
 import type { Commitment } from '../../../src/agent/schemas.js';
 import { stateAfter } from '../../../src/agent/search/ahead.js';
-import { actionGroupSize, commitmentFor, fingerprintState } from '../../../src/agent/search/commitment.js';
+import { fingerprintState } from '../../../src/agent/search/commitment.js';
 import { forgetPausedSearches } from '../../../src/agent/search/paused.js';
 import { DEFAULT_PLAN_SEARCH, planSearch, type Plan } from '../../../src/agent/search/planSearch.js';
 import { Game } from '../../../src/game/game.js';
+import { playPlanStart } from '../helpers/playPlan.js';
 import { snapshotSchema, type Snapshot } from '../../../src/game/schemas.js';
 
 const classic21 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/classic-21-tick-0.json', import.meta.url), 'utf8')));
@@ -35,13 +36,7 @@ function playPlan(snapshot: Snapshot): { decisions: Decision[]; game: Game } {
     const plan = planSearch(analyzeSnapshot(before), {}, commitment)!;
     decisions.push({ plan, commitment: null, snapshot: before });
     if (i > 0 && !plan.followed) break;
-    const group = plan.macros.slice(0, actionGroupSize(plan.macros));
-    const ticks = Math.min(
-      20,
-      group.reduce((sum, m) => sum + m.ticks, 0),
-    );
-    game.press(KEY_OF[plan.macros[0]!.key], ticks);
-    commitment = commitmentFor(plan, game.state, ticks, plan.searchedAtTick);
+    commitment = playPlanStart(game, plan);
     decisions.at(-1)!.commitment = commitment;
   }
   return { decisions, game };
