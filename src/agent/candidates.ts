@@ -570,7 +570,9 @@ export function checkProposal(
       const commitment = commitmentFor(p.plan, s, run.ticks, p.plan.searchedAtTick);
       if (commitment) c.commitment = commitment;
     }
-    if (trapped && !p.provenByPlan && !s.goldComplete && outcome.goldTaken === 0)
+    // a hole the plan drops into is one it climbs out of in time (the exact simulation of the
+    // plan says so), whatever the plan's mode
+    if (trapped && !p.provenByPlan && !provenAlive && !s.goldComplete && outcome.goldTaken === 0)
       return { rejected: 'safety_rejection', why: 'ends inside a hole with no way out before it refills', candidate: c };
     if (died && (!facts.godMode || s.deathCause === 'hole'))
       return { rejected: 'safety_rejection', why: `the simulated action kills the runner (${s.deathCause})`, candidate: c };

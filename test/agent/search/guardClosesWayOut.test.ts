@@ -9,8 +9,9 @@ import { sceneGame } from '../helpers/scene.js';
 
 // A concrete ledge (x 0-5, row 13) with a gold at its far end (1,12), reached only by the ladder
 // at x=6. The runner stands at (10,14); a guard at (0,14) under the ledge follows him up that
-// ladder, the ledge's only way out. The other gold lies at the far right end of the floor (27,14).
-const ledgeScene = [' $    H', '@@@@@@H', '0     H   &                $'];
+// ladder, the ledge's only way out. The other gold lies at the far right end of the floor (27,14),
+// beside a ladder (x=26) up to the open rows above, where the runner keeps ahead of the guard.
+const ledgeScene = [' $    H', '@@@@@@H                   H', '0     H   &               H$'];
 
 describe('plan search: goals a guard would close in', () => {
   it('turns down the ledge gold whose only way out the guard climbs, and takes the far gold instead', () => {
