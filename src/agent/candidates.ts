@@ -527,7 +527,14 @@ export function checkProposal(
 ): { candidate: Candidate } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
   const { analysis: a, facts, options } = inputs;
   const maxTicks = Math.min(options.maxActionTicks, 20);
-  const exempt = p.kind === 'continue_fall' || p.kind === 'wait_for_dig_completion' || (p.kind === 'planned_route' && facts.runner.falling);
+  // a searched plan's action was simulated exactly (the runner off a tile's centre, or a key held
+  // against a wall as a wait); the tile-level movement facts would only second-guess it
+  const simulatedPlan = p.kind === 'planned_route' && p.plan !== undefined && a.state !== null && a.state !== undefined && options.simulate;
+  const exempt =
+    p.kind === 'continue_fall' ||
+    p.kind === 'wait_for_dig_completion' ||
+    (p.kind === 'planned_route' && facts.runner.falling) ||
+    simulatedPlan;
   const physical = exempt ? null : physicallyValid(facts, p);
   if (physical)
     return { rejected: 'physical_rejection', why: physical, candidate: toCandidate(p, null, 'none', Math.min(p.ticks, maxTicks)) };
