@@ -1,7 +1,7 @@
 // From a failed AI run on the game page to its cause in the lens, in headless Chromium against the
-// real server: an AI run on a level the agent fails on (Classic 110, local profile, no seed given: the
-// page draws one; the agent dies there at step 42 whatever the seed, 1-8 checked, so the run lasts the
-// same on every machine); "Inspect this step" clicked mid-run opens the lens in a new tab while the run goes on and is
+// real server: an AI run on a level the agent fails on (Classic 52, local profile, engine seed 1:
+// the agent dies there at step 38, so the run lasts the same on every machine); "Inspect this step"
+// clicked mid-run opens the lens in a new tab while the run goes on and is
 // saved; once it failed, the lens shows every step verified, the run list and the timeline mark the point
 // of no return, "Jump to the cause" opens the decisive step on the chosen candidate, and the
 // surviving alternative, one click away, lives. No console errors on either page.
@@ -30,7 +30,7 @@ function collectErrors(page: Page): string[] {
 
 describe('why did the agent die: from the game page to the cause', () => {
   it('a failed run, inspected mid-run, is saved whole, verified step by step, and its point of no return is one click away', async () => {
-    const { page: game, errors: gameErrors } = await harness.open('/?pack=1&level=110&profile=local&tps=40');
+    const { page: game, errors: gameErrors } = await harness.open('/?pack=1&level=52&seed=1&profile=local&tps=40');
     await game.click('#ai-run');
     await game.waitForSelector('[data-testid="agent-step-number"]:has-text("Step 3")', { timeout: 60_000 });
 
@@ -44,7 +44,7 @@ describe('why did the agent die: from the game page to the cause', () => {
 
     await game.waitForSelector('[data-testid="agent-outcome"]', { timeout: 170_000 });
     const lastRun = await game.evaluate(() => window.__lodeRunnerPage!.lastRun);
-    expect(lastRun, 'Classic 110 is a level the agent fails on').toMatchObject({ result: 'failure', saveError: null });
+    expect(lastRun, 'Classic 52 (seed 1) is a level the agent fails on').toMatchObject({ result: 'failure', saveError: null });
     expect(['killed_by_guard', 'killed_by_hole']).toContain(lastRun!.reason);
     const runId = lastRun!.runId;
     // The tab opened mid-run now opens its step (the run was saved).
