@@ -12,6 +12,9 @@ export function isPhysicallyPossible(facts: Facts, candidate: Candidate): boolea
   if (ALWAYS_POSSIBLE.includes(candidate.kind)) return true;
   // A key pressed in mid-fall takes effect on landing; the plan search chose it for that.
   if (facts.runner.falling && candidate.kind === 'planned_route') return true;
+  // A searched plan's first action was simulated exactly when the candidate was built (a key held
+  // against a wall is how a survival segment waits): the movement facts would only second-guess it.
+  if (candidate.kind === 'planned_route' && candidate.outcome?.simulated) return true;
   switch (candidate.firstAction.keyCode) {
     case KEY_CODES.LEFT:
       return facts.movement.left.ok;
