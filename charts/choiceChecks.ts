@@ -2,19 +2,12 @@
 // the step's facts and each candidate's simulated outcome: is its first action possible right now
 // (movement / dig affordances), and is it guard-safe (no simulated death, a surviving continuation;
 // god mode skips guard safety). Pure.
-import { KEY_CODES, type Candidate, type CandidateKind, type Facts } from '../src/agent/schemas.js';
+import { judgedByMovementFacts } from '../src/agent/candidates.js';
+import { KEY_CODES, type Candidate, type Facts } from '../src/agent/schemas.js';
 import type { ChoiceChecks } from '../src/agent/validateChoice.js';
 
-/** Kinds whose first action is a wait the engine accepts in any state (the runner cannot act anyway). */
-const ALWAYS_POSSIBLE: readonly CandidateKind[] = ['continue_fall', 'wait_for_dig_completion'];
-
 export function isPhysicallyPossible(facts: Facts, candidate: Candidate): boolean {
-  if (ALWAYS_POSSIBLE.includes(candidate.kind)) return true;
-  // A key pressed in mid-fall takes effect on landing; the plan search chose it for that.
-  if (facts.runner.falling && candidate.kind === 'planned_route') return true;
-  // A searched plan's first action was simulated exactly when the candidate was built (a key held
-  // against a wall is how a survival segment waits): the movement facts would only second-guess it.
-  if (candidate.kind === 'planned_route' && candidate.outcome?.simulated) return true;
+  if (!judgedByMovementFacts(candidate.kind, facts.runner.falling, candidate.outcome?.simulated === true)) return true;
   switch (candidate.firstAction.keyCode) {
     case KEY_CODES.LEFT:
       return facts.movement.left.ok;

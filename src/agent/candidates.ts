@@ -387,6 +387,18 @@ function physicallyValid(facts: Facts, p: Proposal): string | null {
   }
 }
 
+/**
+ * Whether a candidate's first action is judged by the tile-level movement facts (the physical
+ * check of the candidates and of the chart's choice checks alike). Not for the waits the engine
+ * accepts in any state, nor for a searched plan's key pressed in mid-fall (it takes effect on
+ * landing) or simulated exactly (off a tile's centre, or held against a wall as a survival
+ * segment's wait): the facts would only second-guess them.
+ */
+export function judgedByMovementFacts(kind: CandidateKind, runnerFalling: boolean, simulated: boolean): boolean {
+  if (kind === 'continue_fall' || kind === 'wait_for_dig_completion') return false;
+  return !(kind === 'planned_route' && (runnerFalling || simulated));
+}
+
 /** Holds the key until the runner reaches the waypoint at rest, dies, or `maxTicks` pass. */
 export function playOut(state: GameState, p: Proposal, maxTicks: number): { state: GameState; ticks: number; closest: number | null } {
   const s = cloneState(state, false);
@@ -527,14 +539,7 @@ export function checkProposal(
 ): { candidate: Candidate } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
   const { analysis: a, facts, options } = inputs;
   const maxTicks = Math.min(options.maxActionTicks, 20);
-  // a searched plan's action was simulated exactly (the runner off a tile's centre, or a key held
-  // against a wall as a wait); the tile-level movement facts would only second-guess it
-  const simulatedPlan = p.kind === 'planned_route' && p.plan !== undefined && a.state !== null && a.state !== undefined && options.simulate;
-  const exempt =
-    p.kind === 'continue_fall' ||
-    p.kind === 'wait_for_dig_completion' ||
-    (p.kind === 'planned_route' && facts.runner.falling) ||
-    simulatedPlan;
+  const exempt = !judgedByMovementFacts(p.kind, facts.runner.falling, Boolean(a.state) && options.simulate);
   const physical = exempt ? null : physicallyValid(facts, p);
   if (physical)
     return { rejected: 'physical_rejection', why: physical, candidate: toCandidate(p, null, 'none', Math.min(p.ticks, maxTicks)) };
