@@ -516,6 +516,34 @@ function strandsGold(a: Analysis, s: GameState): boolean {
   return false;
 }
 
+/** Per analysis: the dig-relaxed graph of the lasting terrain with the exit's hidden ladders shown, and whether the runner reaches the top row in it. */
+const lastingExit = new WeakMap<Analysis, { graph: NavGraph; fromRunner: boolean }>();
+
+/**
+ * Whether an action leaves the exit behind for good: the runner could get to the top row (the
+ * hidden ladders shown, digging wherever a brick allows) before it, but not from where it leaves
+ * him — a trap door into a pit whose only ladder ends under a brick: its gold would end the level
+ * there.
+ */
+function strandsExit(a: Analysis, s: GameState): boolean {
+  const root = a.state;
+  if (!root) return false;
+  let exit = lastingExit.get(a);
+  if (!exit) {
+    const graph = buildNavGraph(terrainFromState(root, { holesClosed: true, hiddenRevealed: true }), { digDown: true });
+    exit = { graph, fromRunner: reachesTop(graph, reachableFrom(graph, routingCell(graph, root.runner.x, root.runner.y))) };
+    lastingExit.set(a, exit);
+  }
+  const { graph, fromRunner } = exit;
+  if (!fromRunner || graph.terrain.tiles[idx(s.runner.x, s.runner.y)] === BLOCK) return false;
+  return !reachesTop(graph, reachableFrom(graph, routingCell(graph, s.runner.x, s.runner.y)));
+}
+
+function reachesTop(graph: NavGraph, cells: Uint8Array): boolean {
+  for (let x = 0; x < 28; x++) if (cells[x] && graph.rest[x]) return true;
+  return false;
+}
+
 /**
  * Whether a planned route's action (its key held `played` ticks) is exactly the start of its
  * plan, and the plan from there survives: a goal or partial plan ends in a state that holds out;
@@ -575,8 +603,9 @@ export function checkProposal(
       const credit = p.kind === 'dig_route' ? DIG_TICKS : 0;
       parts.progress = Math.round(((before - after + credit) / TICKS_PER_TILE) * 10) / 10;
     }
-    // the plan search judged its own plan's end; anything else must not strand gold on the way
+    // the plan search judged its own plan's end; anything else must not strand gold or the exit
     if (p.kind !== 'planned_route' && strandsGold(a, s)) parts.strandsGold = -80;
+    if (p.kind !== 'planned_route' && strandsExit(a, s)) parts.strandsExit = -80;
     const c = toCandidate(p, outcome, riskFromDistance(run.closest), run.ticks, parts);
     if (p.plan) {
       const commitment = commitmentFor(p.plan, s, run.ticks, p.plan.searchedAtTick);

@@ -138,20 +138,19 @@ function withoutTraps(ctx: SearchContext, reach: Reach, gold: number[]): number[
 /**
  * Whether a state leaves the rest of the level possible: every gold still lying about that the
  * runner could reach from the root must stay reachable from where the state leaves him (so gold
- * in a pit is taken last, and a partial plan never drops into a pit for the one gold in it),
- * and once the gold is complete the exit must stay reachable whenever it was. Judged in the
- * dig-relaxed reach and in the strict one, so a pocket whose only way out is a shaft nobody
- * could dig counts as the trap it is, while gold the runner can only reach by such a shaft is
- * still sought.
+ * in a pit is taken last, and a partial plan never drops into a pit for the one gold in it), and
+ * the exit (its hidden ladders shown) must stay reachable whenever it was, gold complete or not:
+ * a pit entered by a trap door, whose only ladder ends under a brick, keeps its gold reachable but
+ * ends the level there. Judged in the dig-relaxed reach and in the strict one, so a pocket whose
+ * only way out is a shaft nobody could dig counts as the trap it is, while gold the runner can
+ * only reach by such a shaft is still sought.
  */
 export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
   for (const reach of [ctx.relaxed, ctx.strict]) {
-    if (s.goldComplete) {
-      const { graph, toGo } = fieldFor(ctx, s, reach);
-      const fromRoot = rootToGo(ctx, graph, toGo);
-      if (fromRoot < UNREACHABLE && toGo[routingCell(graph, s.runner.x, s.runner.y)]! >= UNREACHABLE) return false;
-      continue;
-    }
+    const exit = exitField(ctx, reach);
+    const cell = routingCell(exit.graph, s.runner.x, s.runner.y);
+    if (rootToGo(ctx, exit.graph, exit.toGo) < UNREACHABLE && exit.toGo[cell]! >= UNREACHABLE) return false;
+    if (s.goldComplete) continue;
     const fromRoot = rootReach(ctx, reach);
     const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
     if (fromHere === fromRoot) continue;
@@ -276,23 +275,56 @@ function groundOf(ctx: SearchContext, goldComplete: boolean): Uint8Array {
  * The estimate once progress is made: 0 where the runner stands on ground (the goal test then
  * decides), else the ticks back to ground through the holes open now, UNREACHABLE when there is
  * no way back (the branch is pruned). This is what lets a plan take the gold of a pit entered
- * through dug holes and leave it before they refill, instead of never accepting such gold.
+ * through dug holes and leave it before they refill, instead of never accepting such gold. A pit
+ * whose way out opens only with the last gold (the exit's hidden ladders past a dug brick) is
+ * cleared in one sortie: while all the gold left is in reach, the estimate heads for it.
  */
 export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   if (finishedOrAtExit(s)) return 0;
   const r = s.runner;
-  const ground = groundOf(ctx, s.goldComplete);
   const cell = idx(r.x, r.y);
-  if (ground[cell] && s.base[cell] !== BLOCK) return 0;
-  let key = s.goldComplete ? 'x' : 'g';
-  for (const hole of s.holes) key += String.fromCharCode(hole.x + 64, hole.y + 64);
+  if (groundOf(ctx, s.goldComplete)[cell] && s.base[cell] !== BLOCK) return 0;
+  const back = backField(ctx, s, s.goldComplete);
+  const toGround = back.toGo[routingCell(back.graph, r.x, r.y)]!;
+  if (toGround < UNREACHABLE || s.goldComplete) return toGround;
+  // No way back to ground with gold left, but one through the holes open now once the exit's
+  // hidden ladders appear: a pocket whose way out opens only with its last gold is cleared in one
+  // sortie, so the estimate heads for the gold left (the simulation holds the refill deadlines).
+  const out = backField(ctx, s, true);
+  if (out.toGo[routingCell(out.graph, r.x, r.y)]! >= UNREACHABLE) return UNREACHABLE;
+  // ... and only when every gold left can be taken from here (none carried by a guard)
+  if (s.guards.some((g) => g.hasGold > 0)) return UNREACHABLE;
+  const from = reachableFrom(back.graph, routingCell(back.graph, r.x, r.y));
+  for (let i = 0; i < ALL_CELLS; i++) if (s.base[i] === GOLD && !from[i]) return UNREACHABLE;
+  let key = 'p' + holesKey(s);
+  for (let x = 0; x < 28; x++) key += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
   let f = ctx.sortie.fields.get(key);
   if (!f) {
-    const graph = buildNavGraph(terrainFromState(s, { hiddenRevealed: s.goldComplete }));
+    const gold: number[] = [];
+    for (let i = 0; i < ALL_CELLS; i++) if (s.base[i] === GOLD) gold.push(i);
+    f = { graph: back.graph, toGo: costToGo(back.graph, gold) };
+    ctx.sortie.fields.set(key, f);
+  }
+  return f.toGo[routingCell(f.graph, r.x, r.y)]!;
+}
+
+function holesKey(s: GameState): string {
+  let key = '';
+  for (const hole of s.holes) key += String.fromCharCode(hole.x + 64, hole.y + 64);
+  return key;
+}
+
+/** Ticks back to ground (gold ground, or the exit's once `complete`) through the holes open in `s` now. */
+function backField(ctx: SearchContext, s: GameState, complete: boolean): { graph: NavGraph; toGo: Int32Array } {
+  const key = (complete ? 'x' : 'g') + holesKey(s);
+  let f = ctx.sortie.fields.get(key);
+  if (!f) {
+    const ground = groundOf(ctx, complete);
+    const graph = buildNavGraph(terrainFromState(s, { hiddenRevealed: complete }));
     const targets: number[] = [];
     for (let i = 0; i < ALL_CELLS; i++) if (ground[i]) targets.push(i);
     f = { graph, toGo: costToGo(graph, targets) };
     ctx.sortie.fields.set(key, f);
   }
-  return f.toGo[routingCell(f.graph, r.x, r.y)]!;
+  return f;
 }

@@ -1,0 +1,31 @@
+// The candidates' exit check (candidates.ts strandsExit): a step that leaves the runner where the
+// lasting terrain, with the exit's hidden ladders shown, has no way to the top row is marked down
+// (`strandsExit` -80), though every gold stays in reach. The fixture is a real decision of the
+// agent's own play (Classic 16, seed 1, tick 628): on the ladder above a trap door into a pit
+// holding the last six gold, whose own ladder ends under a brick. Unmarked, the local policy took
+// the step down when the stall report blocked the planned route, and the level ended in the pit.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { planStep } from '../../src/agent/planStep.js';
+import { snapshotSchema } from '../../src/agent/schemas.js';
+
+const classic16 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/classic-16-tick-628.json', import.meta.url), 'utf8')));
+const inPit = (c: { x: number; y: number }) => c.y >= 14 && c.x >= 16 && c.x <= 25;
+
+describe('candidates: a step that leaves the exit behind for good', () => {
+  const step = planStep(classic16, [], { candidateLimit: 12 });
+  const simulated = step.candidates.filter((c) => c.outcome?.simulated);
+
+  it('marks every step that ends in the pit strandsExit -80', () => {
+    const down = simulated.filter((c) => inPit(c.outcome!.runner));
+    expect(down.length).toBeGreaterThan(0);
+    for (const c of down) expect(c.scoreParts.strandsExit).toBe(-80);
+  });
+
+  it('marks none that keeps the runner out, and the gold alone does not mark the pit', () => {
+    const out = simulated.filter((c) => !inPit(c.outcome!.runner));
+    expect(out.length).toBeGreaterThan(0);
+    for (const c of out) expect(c.scoreParts.strandsExit).toBeUndefined();
+    for (const c of simulated) expect(c.scoreParts.strandsGold).toBeUndefined();
+  });
+});
