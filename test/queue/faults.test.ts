@@ -2,7 +2,7 @@
 // seeds) played by worker processes through BullMQ give the same results.json as the local pool
 // (tick for tick; only clock fields differ) when one worker is SIGKILLed mid-episode, and when the
 // coordinator is SIGKILLed half-way and started again; no finished cell is ever played twice.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job, Queue } from 'bullmq';
@@ -43,11 +43,15 @@ const startWorker = (): Spawned => {
   return w;
 };
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+// the run folder appears before its first episode line: no file yet is no cell yet (a loaded
+// machine polls in between)
 const jsonlCells = (dir: string): string[] =>
-  readFileSync(join(dir, EPISODES_FILE), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => (JSON.parse(l) as { cell: string }).cell);
+  !existsSync(join(dir, EPISODES_FILE))
+    ? []
+    : readFileSync(join(dir, EPISODES_FILE), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => (JSON.parse(l) as { cell: string }).cell);
 
 beforeAll(async () => {
   redis = await startRedisServer();
