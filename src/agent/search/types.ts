@@ -65,7 +65,8 @@ export interface PlanSearchOptions {
  * search keeps a followed decision cheap (bench:planner's own-play p99 77 ms against 104-138 ms
  * with 40,000-tick slices) and cleared 78 Classic levels against 77 (direct planner, seed 1).
  * When a search finds no goal at the first step past a 200-tick boundary of the game clock, a
- * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. History of these figures: docs/eval/.
+ * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. History
+ * of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
