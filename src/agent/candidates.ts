@@ -1,7 +1,8 @@
 // Candidate generation (agent-planner §4): proposes every applicable action from the facts
 // and the navigation routes (never from per-level tables), checks each for physical validity
 // and guard safety (exact simulation when engineState is present, geometric rules otherwise),
-// scores, dedupes, applies the stall adjustment, sorts and truncates; keeps every disposition.
+// scores, dedupes, applies the stall adjustment, takes out what ranks above a plan but would not
+// live as long (outlast.ts), sorts and truncates; keeps every disposition.
 import { BLOCK, CELLS, GOLD, idx } from '../game/constants.js';
 import { cloneState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
@@ -14,6 +15,7 @@ import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
 import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, buildNavGraph, reachableFrom, routingCell, type NavEdge, type NavGraph } from './nav.js';
 import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, PlannerOptions, RiskLevel, StallReport } from './schemas.js';
+import { dropOutlasted } from './outlast.js';
 import { nearestGuardDistance, runnerSettled, survives } from './sim.js';
 import { terrainFromState } from './terrain.js';
 
@@ -564,7 +566,7 @@ function planCoversAction(p: Proposal, played: number): boolean {
 export function checkProposal(
   inputs: CandidateInputs,
   p: Proposal,
-): { candidate: Candidate } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
+): { candidate: Candidate; end?: GameState } | { rejected: 'physical_rejection' | 'safety_rejection'; why: string; candidate: Candidate } {
   const { analysis: a, facts, options } = inputs;
   const maxTicks = Math.min(options.maxActionTicks, 20);
   const exempt = !judgedByMovementFacts(p.kind, facts.runner.falling, Boolean(a.state) && options.simulate);
@@ -618,7 +620,7 @@ export function checkProposal(
     if (died && (!facts.godMode || s.deathCause === 'hole'))
       return { rejected: 'safety_rejection', why: `the simulated action kills the runner (${s.deathCause})`, candidate: c };
     if (!alive) return { rejected: 'safety_rejection', why: `no way to stay alive for ${SURVIVAL_HORIZON} ticks afterwards`, candidate: c };
-    return { candidate: c };
+    return { candidate: c, end: s };
   }
   const pressure = facts.guards.find((g) => g.id === facts.risk.pressureGuardId);
   let ticks = Math.min(p.ticks, maxTicks);
@@ -638,9 +640,11 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
   // search found no escape. When every candidate ends like that, moving on beats standing still
   // next to the guards, so they are re-admitted with a penalty instead of leaving only a hold.
   const noEscape: Candidate[] = [];
+  const endStates = new Map<string, GameState>();
   for (const p of proposeAll(inputs)) {
     const checked = checkProposal(inputs, p);
     const c = checked.candidate;
+    if ('end' in checked && checked.end && (byId.get(c.id)?.score ?? -Infinity) < c.score) endStates.set(c.id, checked.end);
     if ('rejected' in checked) {
       dispositions.push({ id: c.id, kind: c.kind, disposition: checked.rejected, why: checked.why });
       if (checked.rejected === 'safety_rejection' && c.outcome && !c.outcome.died && c.outcome.survivesAfter === false) noEscape.push(c);
@@ -672,6 +676,13 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
     dispositions.push(...adjusted.dispositions);
   }
   list.sort((p, q) => q.score - p.score || (p.id < q.id ? -1 : p.id > q.id ? 1 : 0));
+  // the plan sets the bar: a candidate ranked above it must keep the runner alive as long
+  if (inputs.analysis.state && options.simulate && !inputs.facts.godMode) {
+    const plan = inputs.extraProposals?.find((p) => p.plan)?.plan ?? null;
+    const outlasted = dropOutlasted(list, endStates, plan);
+    list = outlasted.candidates;
+    dispositions.push(...outlasted.dispositions);
+  }
   for (const c of list.slice(options.candidateLimit)) {
     dispositions.push({ id: c.id, kind: c.kind, disposition: 'limit_truncated', why: `beyond the ${options.candidateLimit} best` });
   }

@@ -1,0 +1,53 @@
+// The plan sets the bar for every other candidate: when the plan search found a plan that keeps
+// the runner alive (a goal or partial plan holds out by its acceptance, an escape for its ticks),
+// a heuristic or stall-recovery candidate ranked above it must keep him alive about as long, in
+// the same exact simulation and the same test as a plan's goal (holdsOut: a witness must be
+// found; "unknown" is no). Reads the ranked candidates and their simulated end states; emits the
+// ones that fail as safety rejections (a 24-tick look-ahead passed them into a dead end).
+import type { GameState } from '../game/state.js';
+import type { Plan } from './search/types.js';
+import type { Candidate, Disposition } from './schemas.js';
+import { holdsOut } from './sim.js';
+
+/** Ticks (at most) a candidate ranked above a plan that holds out must survive after its action. */
+export const OUTLAST_HORIZON = 150;
+
+/** How long, after its action, a candidate must keep the runner alive to rank above `plan`. */
+export function outlastHorizon(plan: Plan): number {
+  if (plan.mode !== 'escape') return OUTLAST_HORIZON;
+  return Math.min(OUTLAST_HORIZON, plan.ticks);
+}
+
+/**
+ * Walks the ranked list from the top until the plan's own candidate (not stall-blocked) or a
+ * candidate that holds out for the horizon after its action; every candidate passed on the way
+ * for which no way to live that long is found is taken out. Stall-blocked candidates are
+ * skipped (nothing picks them while another is open). Without a plan, or in god mode, the list
+ * is returned as it is.
+ */
+export function dropOutlasted(
+  ranked: readonly Candidate[],
+  endStates: ReadonlyMap<string, GameState>,
+  plan: Plan | null,
+): { candidates: Candidate[]; dispositions: Disposition[] } {
+  if (!plan) return { candidates: [...ranked], dispositions: [] };
+  const horizon = outlastHorizon(plan);
+  const dropped = new Set<Candidate>();
+  const dispositions: Disposition[] = [];
+  for (const c of ranked) {
+    if (c.kind === 'planned_route' && !c.stallBlocked) break;
+    if (c.stallBlocked) continue;
+    const end = endStates.get(c.id);
+    if (!end || end.status !== 'running') break;
+    const need = Math.max(1, horizon - c.firstAction.ticks);
+    if (holdsOut(end, need)) break;
+    dropped.add(c);
+    dispositions.push({
+      id: c.id,
+      kind: c.kind,
+      disposition: 'safety_rejection',
+      why: `the plan keeps the runner alive; after this action no key sequence lives ${need} more ticks`,
+    });
+  }
+  return { candidates: ranked.filter((c) => !dropped.has(c)), dispositions };
+}

@@ -1,0 +1,46 @@
+// The plan sets the bar (src/agent/outlast.ts): a candidate ranked above a plan that keeps the
+// runner alive must keep him alive about as long, in the same exact simulation. The fixture is a
+// real decision of the agent's own play (Classic 21, seed 1, tick 2460): between two guards on a
+// ladder over a dead end, the plan search's escape holds out 127 ticks; the stall report had
+// blocked it (the runner had waited there before) and the local policy took collect_gold_10_14_down,
+// which passed the 24-tick look-ahead, and the runner died in the dead end 52 ticks later.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkProposal, proposeAll, type CandidateInputs } from '../../src/agent/candidates.js';
+import { dropOutlasted, outlastHorizon } from '../../src/agent/outlast.js';
+import { planStep } from '../../src/agent/planStep.js';
+import { plannerOptionsSchema, snapshotSchema } from '../../src/agent/schemas.js';
+import type { GameState } from '../../src/game/state.js';
+
+const classic21 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/classic-21-tick-2460.json', import.meta.url), 'utf8')));
+
+describe('outlast: a candidate ranked above the plan must live as long as the plan', () => {
+  const step = planStep(classic21, [], { candidateLimit: 12 });
+  const inputs: CandidateInputs = { analysis: step.analysis, facts: step.facts, options: plannerOptionsSchema.parse({}) };
+  const ends = new Map<string, GameState>();
+  const checked = proposeAll(inputs).map((p) => checkProposal(inputs, p));
+  for (const c of checked) if ('end' in c && c.end) ends.set(c.candidate.id, c.end);
+  const down = checked.find((c) => c.candidate.id === 'collect_gold_10_14_down')!;
+  const planned = step.candidates.find((c) => c.kind === 'planned_route')!;
+
+  it('the decision: an escape that holds out, and a step down that passes the 24-tick look-ahead', () => {
+    expect(step.plan?.mode).toBe('escape');
+    expect(outlastHorizon(step.plan!)).toBeGreaterThan(100);
+    expect('rejected' in down).toBe(false);
+    expect(down.candidate.outcome?.survivesAfter).toBe(true);
+  });
+
+  it('takes the step down out when it ranks above the stall-blocked plan', () => {
+    const ranked = [down.candidate, { ...planned, stallBlocked: true }];
+    const out = dropOutlasted(ranked, ends, step.plan);
+    expect(out.candidates.map((c) => c.id)).toEqual([planned.id]);
+    expect(out.dispositions).toEqual([expect.objectContaining({ id: 'collect_gold_10_14_down', disposition: 'safety_rejection' })]);
+  });
+
+  it('judges nothing below the plan, and nothing without a plan', () => {
+    const ranked = [planned, down.candidate];
+    expect(dropOutlasted(ranked, ends, step.plan).candidates).toEqual(ranked);
+    const blocked = [down.candidate, { ...planned, stallBlocked: true }];
+    expect(dropOutlasted(blocked, ends, null).candidates).toEqual(blocked);
+  });
+});
