@@ -14,6 +14,8 @@ import { runnerSettled } from '../sim.js';
 import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { estimate, fieldFor, sortieEstimate } from './reach.js';
+import { TRAP_WAIT_TICKS, guardTrappedAt, trapWorthTrying } from './guardTrap.js';
+import { STAIR_DEPTHS, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
 import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
@@ -150,6 +152,20 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, 
  */
 export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse = false): Node[] {
   const out: Node[] = [];
+  // compound choices first: the last plain macro below may run on the node's own state
+  if (opts.stairs)
+    for (const dir of [-1, 1] as const)
+      for (const depth of STAIR_DEPTHS) {
+        if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth)) continue;
+        const child = stairsChild(ctx, n, dir, depth);
+        if (child) out.push(child);
+      }
+  if (opts.guardTraps)
+    for (const dir of [-1, 1] as const) {
+      if (!trapWorthTrying(n.state, dir)) continue;
+      const child = trapChild(ctx, n, dir);
+      if (child) out.push(child);
+    }
   const options = macroOptions(ctx, n.state, n.h);
   for (let o = 0; o < options.length; o++) {
     const [kind, key] = options[o]!;
@@ -179,4 +195,75 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     });
   }
   return out;
+}
+
+/** The node one step of a compound choice leads to (its state is the compound's engine copy). */
+function extend(n: Node, s: GameState, kind: MacroKind, key: KeyName, ran: number, closest: number): Node {
+  return {
+    state: s,
+    parent: n,
+    macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
+    depth: n.depth + 1,
+    ticks: n.ticks + ran,
+    g: n.g + ran,
+    closest: Math.min(n.closest, closest),
+    h: 0,
+    f: 0,
+  };
+}
+
+/** A compound choice's last node with its estimate, or null when it ends where no target is reachable. */
+function finish(ctx: SearchContext, node: Node): Node | null {
+  const s = node.state;
+  const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
+  if (h >= UNREACHABLE && ctx.rootReachable) return null;
+  node.h = h;
+  return node;
+}
+
+/**
+ * The node a staircase ends in, its steps chained as nodes of their own (so the plan lists plain
+ * digs and moves), or null when a step does nothing, the runner dies, or he does not end below
+ * the layer. Budget charged for every step simulated.
+ */
+function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth): Node | null {
+  const s = cloneState(n.state, false);
+  const y0 = s.runner.y;
+  const track = { closest: 99 };
+  let node = n;
+  for (const [kind, key] of stairSteps(dir, depth)) {
+    const ran = runMacro(s, kind, key, 0, track);
+    if (ran > 0) ctx.budget -= ran;
+    if (ran <= 0 || s.status !== 'running') return null;
+    node = extend(node, s, kind, key, ran, track.closest);
+  }
+  if (s.runner.y < y0 + depth) return null;
+  return finish(ctx, node);
+}
+
+/**
+ * The node where a guard has dropped into the hole dug in front of him (the dig and the wait as
+ * two steps), or null when the dig does not happen, the runner dies, or no guard is in the hole
+ * within TRAP_WAIT_TICKS. Budget charged for every tick simulated.
+ */
+function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
+  const s = cloneState(n.state, false);
+  const hx = s.runner.x + dir;
+  const hy = s.runner.y + 1;
+  const track = { closest: 99 };
+  const dug = runMacro(s, 'dig', dir < 0 ? 'dig_left' : 'dig_right', 0, track);
+  if (dug > 0) ctx.budget -= dug;
+  if (dug <= 0 || s.status !== 'running') return null;
+  const afterDig = extend(n, cloneState(s, false), 'dig', dir < 0 ? 'dig_left' : 'dig_right', dug, track.closest);
+  let waited = 0;
+  while (waited < TRAP_WAIT_TICKS && !guardTrappedAt(s, hx, hy)) {
+    if (!advance(s, waited === 0 ? KEY_OF.stop : undefined)) break;
+    waited++;
+    const d = guardDistance(s);
+    if (d < track.closest) track.closest = d;
+    if (s.status !== 'running') break;
+  }
+  ctx.budget -= waited;
+  if (s.status !== 'running' || waited === 0 || !guardTrappedAt(s, hx, hy)) return null;
+  return finish(ctx, extend(afterDig, s, 'wait', 'stop', waited, track.closest));
 }

@@ -294,10 +294,20 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   if (out.toGo[routingCell(out.graph, r.x, r.y)]! >= UNREACHABLE) return UNREACHABLE;
   // ... and only when every gold left can be taken from here (none carried by a guard)
   if (s.guards.some((g) => g.hasGold > 0)) return UNREACHABLE;
-  const from = reachableFrom(back.graph, routingCell(back.graph, r.x, r.y));
-  for (let i = 0; i < ALL_CELLS; i++) if (s.base[i] === GOLD && !from[i]) return UNREACHABLE;
-  let key = 'p' + holesKey(s);
-  for (let x = 0; x < 28; x++) key += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
+  const holes = holesKey(s);
+  let gold = '';
+  for (let x = 0; x < 28; x++) gold += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
+  const from = routingCell(back.graph, r.x, r.y);
+  const inReachKey = holes + '|' + gold + '|' + from;
+  let inReach = ctx.sortie.goldInReach.get(inReachKey);
+  if (inReach === undefined) {
+    const cells = reachableFrom(back.graph, from);
+    inReach = true;
+    for (let i = 0; i < ALL_CELLS && inReach; i++) if (s.base[i] === GOLD && !cells[i]) inReach = false;
+    ctx.sortie.goldInReach.set(inReachKey, inReach);
+  }
+  if (!inReach) return UNREACHABLE;
+  const key = 'p' + holes + gold;
   let f = ctx.sortie.fields.get(key);
   if (!f) {
     const gold: number[] = [];

@@ -41,6 +41,10 @@ export interface PlanSearchOptions {
   nextSlices: number;
   /** Simulated ticks of each such slice. */
   nextSliceTicks: number;
+  /** Whether a staircase two or three bricks deep is one choice of the search (stairs.ts). */
+  stairs: boolean;
+  /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
+  guardTraps: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -65,8 +69,10 @@ export interface PlanSearchOptions {
  * search keeps a followed decision cheap (bench:planner's own-play p99 77 ms against 104-138 ms
  * with 40,000-tick slices) and cleared 78 Classic levels against 77 (direct planner, seed 1).
  * When a search finds no goal at the first step past a 200-tick boundary of the game clock, a
- * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. History
- * of these figures: docs/eval/.
+ * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. A
+ * staircase two or three bricks deep is one choice of the search (stairs.ts); a trap for a guard
+ * is not by default (guardTraps, docs/how-the-agent-plays.md). History of these figures:
+ * docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -86,6 +92,8 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   deepSliceTicks: 40_000,
   nextSlices: 16,
   nextSliceTicks: 20_000,
+  stairs: true,
+  guardTraps: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -178,6 +186,8 @@ export interface Sortie {
   rootCells: number[] | null;
   ground: Map<string, Uint8Array>;
   fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
+  /** Whether every gold left is in reach of a cell through the holes open now, by holes, gold and cell. */
+  goldInReach: Map<string, boolean>;
 }
 
 export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });

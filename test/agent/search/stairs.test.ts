@@ -1,0 +1,48 @@
+// Staircases as one choice of the plan search (src/agent/search/stairs.ts): the runner digs
+// diagonally, never under his own feet, so three bricks down take a triangle of six holes dug in
+// one order before the first refills. The scene walls the runner in above a floor three bricks
+// thick, with the only gold in the room under it and the room's ladder the way on.
+import { describe, expect, it } from 'vitest';
+import { analyzeSnapshot } from '../../../src/agent/analysis.js';
+import { KEY_OF } from '../../../src/agent/keys.js';
+import { planSearch } from '../../../src/agent/search/planSearch.js';
+import { stairSteps } from '../../../src/agent/search/stairs.js';
+import { sceneGame } from '../helpers/scene.js';
+
+function scene(thickness: number): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < 10; y++) rows.push(' '.repeat(15) + '@    H');
+  rows.push('     &         @    H');
+  for (let d = 0; d < thickness; d++) rows.push('#'.repeat(15) + '@    H');
+  while (rows.length < 14) rows.push('                    H');
+  rows.push('   $                H');
+  return rows;
+}
+
+// a small budget, no deep search: what one ordinary decision can afford
+const tight = { budgetTicks: 5000, deepSearchFactor: 1 };
+
+describe('plan search: staircases through a thick floor', () => {
+  it('a staircase three deep is six digs, each row dug from inside the holes above', () => {
+    const steps = stairSteps(1, 3);
+    expect(steps.filter(([kind]) => kind === 'dig')).toHaveLength(6);
+    expect(stairSteps(-1, 2).map(([, key]) => key)).toEqual(['dig_left', 'right', 'dig_left', 'left', 'dig_left', 'left']);
+  });
+
+  it('with staircases, one decision reaches the gold under three bricks, and the plan plays out in the engine', () => {
+    const game = sceneGame(scene(3));
+    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), { ...tight, stairs: true });
+    expect(plan?.mode).toBe('goal');
+    expect(plan?.goldGained).toBe(1);
+    expect(plan?.macros.filter((m) => m.kind === 'dig')).toHaveLength(6);
+    for (const m of plan!.macros) game.press(KEY_OF[m.key], m.ticks);
+    expect(game.state.status).toBe('running');
+    expect(game.state.goldCount).toBe(0);
+  });
+
+  it('without them, the same budget ends short of the gold', () => {
+    const game = sceneGame(scene(3));
+    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), { ...tight, stairs: false });
+    expect(plan?.mode).not.toBe('goal');
+  });
+});
