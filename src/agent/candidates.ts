@@ -644,7 +644,6 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
   for (const p of proposeAll(inputs)) {
     const checked = checkProposal(inputs, p);
     const c = checked.candidate;
-    if ('end' in checked && checked.end && (byId.get(c.id)?.score ?? -Infinity) < c.score) endStates.set(c.id, checked.end);
     if ('rejected' in checked) {
       dispositions.push({ id: c.id, kind: c.kind, disposition: checked.rejected, why: checked.why });
       if (checked.rejected === 'safety_rejection' && c.outcome && !c.outcome.died && c.outcome.survivesAfter === false) noEscape.push(c);
@@ -654,10 +653,12 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
     if (prev) {
       const [keep, drop] = prev.score >= c.score ? [prev, c] : [c, prev];
       byId.set(c.id, keep);
+      if (keep === c && checked.end) endStates.set(c.id, checked.end);
       dispositions.push({ id: drop.id, kind: drop.kind, disposition: 'deduplicated', why: `same id as a higher-scoring ${keep.kind}` });
       continue;
     }
     byId.set(c.id, c);
+    if (checked.end) endStates.set(c.id, checked.end);
   }
   if (![...byId.values()].some((c) => c.lane !== 'fallback') && noEscape.length > 0) {
     const hold = emergencyHold('no candidate passed the survival search; holding still is the other option', 'critical');

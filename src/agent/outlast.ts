@@ -22,8 +22,8 @@ export function outlastHorizon(plan: Plan): number {
  * Walks the ranked list from the top until the plan's own candidate (not stall-blocked) or a
  * candidate that holds out for the horizon after its action; every candidate passed on the way
  * for which no way to live that long is found is taken out. Stall-blocked candidates are
- * skipped (nothing picks them while another is open). Without a plan, or in god mode, the list
- * is returned as it is.
+ * skipped (nothing picks them while another is open). Without a plan the list is returned as
+ * it is (god mode and the geometric rules are the caller's business).
  */
 export function dropOutlasted(
   ranked: readonly Candidate[],

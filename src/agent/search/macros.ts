@@ -174,30 +174,16 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     const ran = runMacro(s, kind, key, opts.waitTicks, track);
     if (ran > 0) ctx.budget -= ran;
     if (ran <= 0 || s.status === 'runner_dead') continue;
-    // a state that made progress estimates zero: its next target is the next decision's business
-    // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
-    const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
-    // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
-    // the root is in one already.
-    if (h >= UNREACHABLE && ctx.rootReachable) continue;
+    const child = finish(ctx, extend(n, s, kind, key, ran, track.closest));
+    if (!child) continue;
     // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
-    const nearPenalty = track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
-    out.push({
-      state: s,
-      parent: n,
-      macro: { kind, key, ticks: ran, to: { x: s.runner.x, y: s.runner.y } },
-      depth: n.depth + 1,
-      ticks: n.ticks + ran,
-      g: n.g + ran + nearPenalty,
-      closest: Math.min(n.closest, track.closest),
-      h,
-      f: 0,
-    });
+    child.g += track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
+    out.push(child);
   }
   return out;
 }
 
-/** The node one step of a compound choice leads to (its state is the compound's engine copy). */
+/** The node a macro leads to from `n` (for a compound choice's steps, each shares the compound's engine copy). */
 function extend(n: Node, s: GameState, kind: MacroKind, key: KeyName, ran: number, closest: number): Node {
   return {
     state: s,
@@ -212,10 +198,14 @@ function extend(n: Node, s: GameState, kind: MacroKind, key: KeyName, ran: numbe
   };
 }
 
-/** A compound choice's last node with its estimate, or null when it ends where no target is reachable. */
+/** A child with its estimate, or null when it ends where no target is reachable. */
 function finish(ctx: SearchContext, node: Node): Node | null {
   const s = node.state;
+  // a state that made progress estimates zero: its next target is the next decision's business
+  // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
   const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
+  // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
+  // the root is in one already.
   if (h >= UNREACHABLE && ctx.rootReachable) return null;
   node.h = h;
   return node;

@@ -12,7 +12,7 @@ import { runnerSettled } from '../sim.js';
 import { fieldFor } from './reach.js';
 import type { MacroKind, SearchContext } from './types.js';
 
-/** One step of a staircase: a dig or a move toward the stair's side (+1) or away from it (-1). */
+/** One step of a staircase: a dig toward the stair's side, or a move toward it (`on`) or away from it (`back`). */
 type StairStep = 'dig' | 'on' | 'back';
 
 /**
