@@ -1,9 +1,10 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--deep-search ahead|at-once] [--workers n] [--concurrency n] [--rpm r] [--cause] [--json]`:
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--deep-search ahead|at-once] [--workers n] [--concurrency n] [--rpm r] [--log file.jsonl] [--cause] [--json]`:
 // runs levels through the planning chart on a pool of worker processes (one per core; --concurrency
 // episodes in flight across them, --rpm model calls a minute shared by all) with a progress bar and prints the clear rate and
 // per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
-// return (src/lens/causeForEpisode.ts). Keeps no traces (bulk runs).
+// return (src/lens/causeForEpisode.ts); --log appends each finished episode to a file and resumes
+// from it (src/runner/evalLog.ts). Keeps no traces (bulk runs).
 import { parseArgs } from 'node:util';
 import { loadAgentConfig } from '../config/agentConfig.js';
 import { levelCount, playDataOf, worldRecordTicks, PACK_NAMES } from '../game/index.js';
@@ -13,6 +14,8 @@ import type { EvalResult, EvalTask } from '../runner/evalTask.js';
 import { perMinute } from '../runner/requestRate.js';
 import { fail as failWith, parseConcurrencyFlags, parseLevelRanges, parseSlots, type ConcurrencyFlags } from './args.js';
 import { episodeBar } from './progress.js';
+import { episodeKey, openEvalLog, type EvalLog } from '../runner/evalLog.js';
+import { sourceFingerprint } from '../runner/sourceFingerprint.js';
 
 function fail(message: string): never {
   return failWith('eval', message);
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     'deep-search': { type: 'string' },
     json: { type: 'boolean', default: false },
     cause: { type: 'boolean', default: false },
+    log: { type: 'string' },
   },
 });
 let playData: number;
@@ -101,13 +105,35 @@ for (const level of levels)
       ...(search ? { search } : {}),
     });
 
+let log: EvalLog | null = null;
+if (values.log) {
+  try {
+    log = openEvalLog(values.log, {
+      kind: 'footprint-runner eval log',
+      pack: values.pack!,
+      seed,
+      runs,
+      profile: values.direct ? null : (values.profile ?? null),
+      slots,
+      direct: values.direct!,
+      budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
+      deepSearch: deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once'),
+      source: sourceFingerprint(),
+    });
+  } catch (e) {
+    fail((e as Error).message);
+  }
+}
+// Episodes the log already has are taken from it, not played again.
+const results: EvalResult[] = tasks.flatMap((t) => log?.done.get(episodeKey(t.level, t.seed)) ?? []);
+const toPlay = tasks.filter((t) => !log?.done.has(episodeKey(t.level, t.seed)));
+
 const progressBar = values.json ? null : episodeBar('eval');
-progressBar?.start(tasks.length, 0);
+progressBar?.start(toPlay.length, 0);
 const started = Date.now();
-const results: EvalResult[] = [];
 let clearedCount = 0;
 await runPool<EvalTask, EvalResult>(
-  tasks,
+  toPlay,
   {
     module: new URL('../runner/evalWorker.ts', import.meta.url),
     workers,
@@ -117,6 +143,7 @@ await runPool<EvalTask, EvalResult>(
   },
   (r) => {
     results.push(r);
+    log?.append(r);
     if (r.cleared) clearedCount++;
     progressBar?.episode({ cleared: clearedCount });
   },
@@ -167,6 +194,7 @@ const summary = {
   concurrency,
   ...(flags!.rpm ? { rpm: flags!.rpm } : {}),
   seconds: Math.round((Date.now() - started) / 100) / 10,
+  ...(log ? { resumed: results.length - toPlay.length, log: values.log } : {}),
   perLevel,
 };
 if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
@@ -174,6 +202,7 @@ else {
   console.log(
     `${values.pack} levels ${values.levels ?? 'all'}: cleared ${cleared}/${results.length} (${(summary.clearRate * 100).toFixed(1)}%) in ${summary.seconds}s`,
   );
+  if (log) console.log(`${results.length - toPlay.length} episodes taken from ${values.log}, ${toPlay.length} played now`);
   console.log(
     'end reasons:',
     Object.entries(summary.reasons)
