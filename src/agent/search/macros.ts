@@ -15,6 +15,7 @@ import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { estimate, fieldFor, sortieEstimate } from './reach.js';
 import { TRAP_WAIT_TICKS, guardTrappedAt, trapWorthTrying } from './guardTrap.js';
+import { firstRefill, holeWaitWorthTrying } from './holeWait.js';
 import { STAIR_DEPTHS, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
 import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
 
@@ -166,6 +167,10 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
       const child = trapChild(ctx, n, dir);
       if (child) out.push(child);
     }
+  if (opts.holeWaits && holeWaitWorthTrying(n.state)) {
+    const child = holeWaitChild(ctx, n);
+    if (child) out.push(child);
+  }
   const options = macroOptions(ctx, n.state, n.h);
   for (let o = 0; o < options.length; o++) {
     const [kind, key] = options[o]!;
@@ -256,4 +261,25 @@ function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
   ctx.budget -= waited;
   if (s.status !== 'running' || waited === 0 || !guardTrappedAt(s, hx, hy)) return null;
   return finish(ctx, extend(afterDig, s, 'wait', 'stop', waited, track.closest));
+}
+
+/**
+ * The node where the oldest open hole has refilled, the runner standing still meanwhile (one wait
+ * macro), or null when he dies or moves (he was not settled after all). Budget charged per tick.
+ */
+function holeWaitChild(ctx: SearchContext, n: Node): Node | null {
+  const s = cloneState(n.state, false);
+  const { x, y } = s.runner;
+  const until = firstRefill(s, HOLE_OPEN_TICKS);
+  const track = { closest: 99 };
+  let waited = 0;
+  while (s.tick < until && s.status === 'running') {
+    if (!advance(s, waited === 0 ? KEY_OF.stop : undefined)) break;
+    waited++;
+    const d = guardDistance(s);
+    if (d < track.closest) track.closest = d;
+  }
+  ctx.budget -= waited;
+  if (s.status !== 'running' || waited === 0 || s.runner.x !== x || s.runner.y !== y) return null;
+  return finish(ctx, extend(n, s, 'wait', 'stop', waited, track.closest));
 }

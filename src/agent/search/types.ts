@@ -45,6 +45,8 @@ export interface PlanSearchOptions {
   stairs: boolean;
   /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
   guardTraps: boolean;
+  /** Whether waiting until the oldest open hole refills is one choice of the search (holeWait.ts). */
+  holeWaits: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -94,6 +96,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSliceTicks: 20_000,
   stairs: true,
   guardTraps: false,
+  holeWaits: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
