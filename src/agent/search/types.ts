@@ -73,7 +73,8 @@ export interface PlanSearchOptions {
  * When a search finds no goal at the first step past a 200-tick boundary of the game clock, a
  * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. A
  * staircase two or three bricks deep is one choice of the search (stairs.ts); a trap for a guard
- * is not by default (guardTraps, docs/how-the-agent-plays.md). History of these figures:
+ * is not by default (guardTraps: 87 against 90), nor is waiting for a hole to refill (holeWaits:
+ * 84 against 90; docs/eval/classic-2026-12-03f.md). History of these figures:
  * docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {

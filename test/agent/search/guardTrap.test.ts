@@ -1,5 +1,5 @@
 // Trapping a guard as one choice of the plan search (src/agent/search/guardTrap.ts, the option
-// guardTraps; off by default, its effect on the clear rate not known: see
+// guardTraps; off by default: it cleared 87 Classic levels against 90, see
 // docs/how-the-agent-plays.md). A guard walks along a brick corridor toward the runner, the only
 // gold behind him: the choice digs in front of the guard and stands still until he drops in, and
 // the runner crosses over him.
