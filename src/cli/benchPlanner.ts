@@ -144,7 +144,7 @@ timePlanSearch(
 const stepTimes: number[] = [];
 const ownPlay = agentDecisions(stepTimes);
 timePlanSearch("plan search per decision, the agent's own play", ownPlay);
-line("whole planning step per decision, own play", stepTimes);
+line('whole planning step per decision, own play', stepTimes);
 
 const navTimes: number[] = [];
 for (let level = 1; level <= 150; level++) {

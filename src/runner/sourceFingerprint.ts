@@ -19,6 +19,11 @@ function filesUnder(dir: string): string[] {
 export function sourceFingerprint(root = ROOT, folders = PLAYING_CODE): string {
   const hash = createHash('sha256');
   const files = folders.flatMap((f) => filesUnder(join(root, f))).map((f) => relative(root, f).split('\\').join('/'));
-  for (const f of files.sort()) hash.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+  for (const f of files.sort())
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(root, f)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }

@@ -8,8 +8,7 @@ import type { GameState } from '../../game/state.js';
 import { runnerSettled } from '../sim.js';
 
 /** Whether waiting for a refill is a choice here: the runner stands still, free to act, with a hole open. */
-export const holeWaitWorthTrying = (s: GameState) =>
-  s.holes.length > 0 && s.dig === null && runnerSettled(s.runner) && runnerCanAct(s);
+export const holeWaitWorthTrying = (s: GameState) => s.holes.length > 0 && s.dig === null && runnerSettled(s.runner) && runnerCanAct(s);
 
 /** The tick the oldest open hole is brick again (holes close in the order they opened). */
 export const firstRefill = (s: GameState, openTicks: number) => Math.min(...s.holes.map((h) => h.openedAt)) + openTicks;
