@@ -88,6 +88,9 @@ if (!values.direct) {
 }
 const concurrency = flags!.concurrency ?? defaultConcurrency(hosted);
 
+// What the run plays with, defaults filled in (the log's header and the summary name it alike).
+const runBudgetTicks = budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks;
+const runDeepSearch = deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once');
 const search =
   budgetTicks || deepSearch
     ? { ...(budgetTicks ? { budgetTicks } : {}), ...(deepSearch ? { deepSearchAhead: deepSearch === 'ahead' } : {}) }
@@ -116,8 +119,8 @@ if (values.log) {
       profile: values.direct ? null : (values.profile ?? null),
       slots,
       direct: values.direct!,
-      budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
-      deepSearch: deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once'),
+      budgetTicks: runBudgetTicks,
+      deepSearch: runDeepSearch,
       source: sourceFingerprint(),
     });
   } catch (e) {
@@ -127,6 +130,7 @@ if (values.log) {
 // Episodes the log already has are taken from it, not played again.
 const results: EvalResult[] = tasks.flatMap((t) => log?.done.get(episodeKey(t.level, t.seed)) ?? []);
 const toPlay = tasks.filter((t) => !log?.done.has(episodeKey(t.level, t.seed)));
+const resumed = results.length;
 
 const progressBar = values.json ? null : episodeBar('eval');
 progressBar?.start(toPlay.length, 0);
@@ -189,12 +193,12 @@ const summary = {
     (acc, r) => (r.mechanism ? ((acc[r.mechanism] = (acc[r.mechanism] ?? 0) + 1), acc) : acc),
     {},
   ),
-  budgetTicks: budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks,
-  deepSearch: deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once'),
+  budgetTicks: runBudgetTicks,
+  deepSearch: runDeepSearch,
   concurrency,
   ...(flags!.rpm ? { rpm: flags!.rpm } : {}),
   seconds: Math.round((Date.now() - started) / 100) / 10,
-  ...(log ? { resumed: results.length - toPlay.length, log: values.log } : {}),
+  ...(log ? { resumed, log: values.log } : {}),
   perLevel,
 };
 if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
@@ -202,7 +206,7 @@ else {
   console.log(
     `${values.pack} levels ${values.levels ?? 'all'}: cleared ${cleared}/${results.length} (${(summary.clearRate * 100).toFixed(1)}%) in ${summary.seconds}s`,
   );
-  if (log) console.log(`${results.length - toPlay.length} episodes taken from ${values.log}, ${toPlay.length} played now`);
+  if (log) console.log(`${resumed} episodes taken from ${values.log}, ${toPlay.length} played now`);
   console.log(
     'end reasons:',
     Object.entries(summary.reasons)

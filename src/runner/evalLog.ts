@@ -38,6 +38,15 @@ function differences(logged: EvalLogHeader, now: EvalLogHeader): string[] {
     .map((k) => `${k}: ${JSON.stringify(logged[k])} -> ${JSON.stringify(now[k])}`);
 }
 
+/** A line's JSON, or null when it is not JSON (a schema then says what is wrong with it). */
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opens (or starts) the log at `path` for a run with `header`. Throws an Error with a message a
  * person can act on when the file is not an eval log or was written by another run. A last line
@@ -45,30 +54,18 @@ function differences(logged: EvalLogHeader, now: EvalLogHeader): string[] {
  */
 export function openEvalLog(path: string, header: EvalLogHeader): EvalLog {
   const done = new Map<string, LoggedEpisode>();
-  if (!existsSync(path) || readFileSync(path, 'utf8').trim() === '') writeFileSync(path, JSON.stringify(header) + '\n');
+  const lines = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : [];
+  if (lines.at(-1) === '') lines.pop();
+  if (lines.length === 0) writeFileSync(path, JSON.stringify(header) + '\n');
   else {
-    const lines = readFileSync(path, 'utf8').split('\n');
-    if (lines.at(-1) === '') lines.pop();
-    let first: unknown;
-    try {
-      first = JSON.parse(lines[0]);
-    } catch {
-      first = null;
-    }
-    const logged = evalLogHeaderSchema.safeParse(first);
+    const logged = evalLogHeaderSchema.safeParse(parseLine(lines[0]!));
     if (!logged.success) throw new Error(`${path} is not an eval log (its first line is not an eval log header); give --log a new file`);
     const changed = differences(logged.data, header);
     if (changed.length > 0)
       throw new Error(`${path} was written by another run (${changed.join('; ')}); give --log a new file to start this one`);
     let kept = 1;
     for (let i = 1; i < lines.length; i++) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(lines[i]);
-      } catch {
-        parsed = null;
-      }
-      const episode = episodeSummarySchema.safeParse(parsed);
+      const episode = episodeSummarySchema.safeParse(parseLine(lines[i]!));
       if (!episode.success) {
         if (i === lines.length - 1) break; // cut short while it was written
         throw new Error(`${path} line ${i + 1} is not an episode of this log; fix or remove it`);

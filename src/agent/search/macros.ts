@@ -250,14 +250,7 @@ function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
   if (dug > 0) ctx.budget -= dug;
   if (dug <= 0 || s.status !== 'running') return null;
   const afterDig = extend(n, cloneState(s, false), 'dig', dir < 0 ? 'dig_left' : 'dig_right', dug, track.closest);
-  let waited = 0;
-  while (waited < TRAP_WAIT_TICKS && !guardTrappedAt(s, hx, hy)) {
-    if (!advance(s, waited === 0 ? KEY_OF.stop : undefined)) break;
-    waited++;
-    const d = guardDistance(s);
-    if (d < track.closest) track.closest = d;
-    if (s.status !== 'running') break;
-  }
+  const waited = standStill(s, (w) => w < TRAP_WAIT_TICKS && !guardTrappedAt(s, hx, hy), track);
   ctx.budget -= waited;
   if (s.status !== 'running' || waited === 0 || !guardTrappedAt(s, hx, hy)) return null;
   return finish(ctx, extend(afterDig, s, 'wait', 'stop', waited, track.closest));
@@ -270,16 +263,25 @@ function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
 function holeWaitChild(ctx: SearchContext, n: Node): Node | null {
   const s = cloneState(n.state, false);
   const { x, y } = s.runner;
-  const until = firstRefill(s, HOLE_OPEN_TICKS);
+  const until = firstRefill(s);
   const track = { closest: 99 };
+  const waited = standStill(s, () => s.tick < until, track);
+  ctx.budget -= waited;
+  if (s.status !== 'running' || waited === 0 || s.runner.x !== x || s.runner.y !== y) return null;
+  return finish(ctx, extend(n, s, 'wait', 'stop', waited, track.closest));
+}
+
+/**
+ * Holds still on `s` in place (STOP, then no key) while `more(ticksWaited)` says so and the game
+ * runs, noting the closest guard; returns the ticks waited. The compound choices' wait.
+ */
+function standStill(s: GameState, more: (waited: number) => boolean, track: { closest: number }): number {
   let waited = 0;
-  while (s.tick < until && s.status === 'running') {
+  while (s.status === 'running' && more(waited)) {
     if (!advance(s, waited === 0 ? KEY_OF.stop : undefined)) break;
     waited++;
     const d = guardDistance(s);
     if (d < track.closest) track.closest = d;
   }
-  ctx.budget -= waited;
-  if (s.status !== 'running' || waited === 0 || s.runner.x !== x || s.runner.y !== y) return null;
-  return finish(ctx, extend(n, s, 'wait', 'stop', waited, track.closest));
+  return waited;
 }

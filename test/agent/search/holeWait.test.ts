@@ -28,7 +28,7 @@ describe('plan search: waiting for a hole to refill', () => {
     expect(s.holes.map((h) => `${h.x},${h.y}`).sort()).toEqual(['2,13', '4,13']);
     expect([s.runner.x, s.runner.y]).toEqual([3, 12]);
     expect(holeWaitWorthTrying(s)).toBe(true);
-    expect(firstRefill(s, HOLE_OPEN_TICKS)).toBe(Math.min(...s.holes.map((h) => h.openedAt)) + HOLE_OPEN_TICKS);
+    expect(firstRefill(s)).toBe(Math.min(...s.holes.map((h) => h.openedAt)) + HOLE_OPEN_TICKS);
   });
 
   it('with the choice, the plan stands still until the holes are brick, then walks to the gold', () => {
