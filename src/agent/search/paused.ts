@@ -38,7 +38,10 @@ export function searchGranted(
   opts: PlanSearchOptions,
 ): { search: BestFirst; before: { ticks: number; expanded: number } } {
   let p = paused.get(key);
-  if (!p || p.granted > granted) {
+  // A search already past the decision's own share (the same step asked twice, as a lens tab re-runs
+  // a step of a live run) cannot say what came before the share: recompute it, or the decision
+  // reports less work than it did and its prompt differs.
+  if (!p || p.granted > granted - share) {
     const { ctx, start } = newSearch(root, 0, opts);
     p = { search: new BestFirst(ctx, start, opts), granted: 0, before: { ticks: 0, expanded: 0 } };
   }

@@ -88,6 +88,17 @@ describe('plan search: the next goal searched ahead while a goal plan is followe
     expect(again).toEqual(arrival.plan);
   });
 
+  it('a followed decision asked again while its paused search is warm (a lens tab re-running a step of a live run) gives the same plan', () => {
+    const { decisions } = playPlan(classic21);
+    // the first following decision searches a slice; re-run once, the cache holds its search
+    const replan = () => planSearch(analyzeSnapshot(decisions[1].snapshot), options, decisions[0].commitment);
+    const first = replan();
+    expect(first).toEqual(decisions[1].plan);
+    expect(first!.simulatedTicks).toBeGreaterThan(0);
+    // asked again right after itself, it still reports its own slice of work
+    expect(replan()).toEqual(first);
+  });
+
   it('with nextSlices 0 no search runs ahead and followed decisions simulate nothing', () => {
     const plan = planSearch(analyzeSnapshot(classic21), { nextSlices: 0 })!;
     expect(plan.next).toBeUndefined();
