@@ -15,7 +15,6 @@ import type { Commitment } from '../schemas.js';
 import { chooseEnd, planTo } from './choose.js';
 import { actionGroupSize, fingerprintState, toMacro } from './commitment.js';
 import { KEY_OF } from '../keys.js';
-import { deepSearchOptions } from './effort.js';
 import { dropPaused, pausedKey, searchGranted } from './paused.js';
 import type { Macro, Plan, PlanSearchOptions } from './types.js';
 
@@ -60,8 +59,7 @@ export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions)
  * at the window's end the deep search's best plan is taken. Null when the commitment does not
  * lead where it said (then the step searches afresh).
  */
-export function continueAhead(root: GameState, c: Commitment, normal: PlanSearchOptions): Plan | null {
-  const opts = deepSearchOptions(normal);
+export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOptions): Plan | null {
   const ahead = c.ahead;
   if (!ahead) return null;
   const rest = c.rest.map(toMacro);

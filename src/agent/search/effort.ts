@@ -23,8 +23,3 @@ export function searchEffort(
   if (Math.floor(previous / o.deepSearchPeriod) === Math.floor(tick / o.deepSearchPeriod)) return options;
   return { ...options, deepBudgetTicks: o.budgetTicks * o.deepSearchFactor };
 }
-
-/** The options a deep search runs with: the normal ones, plus the compound choices when deepCompound is on. */
-export function deepSearchOptions(opts: PlanSearchOptions): PlanSearchOptions {
-  return opts.deepCompound ? { ...opts, guardTraps: true, holeWaits: true } : opts;
-}

@@ -12,7 +12,6 @@ import { continueAhead, startAhead } from './ahead.js';
 import { BestFirst, newSearch } from './bestFirst.js';
 import { chooseEnd, planTo } from './choose.js';
 import { committedPlan, fingerprintState } from './commitment.js';
-import { deepSearchOptions } from './effort.js';
 import { arriveWithNextSearch, followWithNextSearch, nextSearchRoot } from './nextSearch.js';
 import { DEFAULT_PLAN_SEARCH, type Plan, type PlanSearchOptions } from './types.js';
 
@@ -72,10 +71,9 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
   if (atOnce) {
     // the deterministic search retraces the normal one's ticks first; both are counted
     const spent = ctx.granted - ctx.budget;
-    const deepOpts = deepSearchOptions(opts);
-    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, deepOpts));
+    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, opts));
     ctx.granted += spent;
-    search = new BestFirst(ctx, start, deepOpts);
+    search = new BestFirst(ctx, start, opts);
     search.run();
   }
   const end = chooseEnd(search, opts);

@@ -47,12 +47,6 @@ export interface PlanSearchOptions {
   guardTraps: boolean;
   /** Whether waiting until the oldest open hole refills is one choice of the search (holeWait.ts). */
   holeWaits: boolean;
-  /**
-   * Whether the deep search (ahead.ts) also tries the compound choices that are off in the normal
-   * search (guard traps, hole waits): they take budget from plans that work, so they are tried only
-   * where the normal search has already found no goal (effort.ts: deepSearchOptions).
-   */
-  deepCompound: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -104,7 +98,6 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   stairs: true,
   guardTraps: false,
   holeWaits: false,
-  deepCompound: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
