@@ -2,8 +2,10 @@
 // the runner alive (a goal or partial plan holds out by its acceptance, an escape for its ticks),
 // a heuristic or stall-recovery candidate ranked above it must keep him alive about as long, in
 // the same exact simulation and the same test as a plan's goal (holdsOut: a witness must be
-// found; "unknown" is no). Reads the ranked candidates and their simulated end states; emits the
-// ones that fail as safety rejections (a 24-tick look-ahead passed them into a dead end).
+// found; "unknown" is no), and must not leave gold or the exit behind for good (a drop into a
+// sealed pocket lives on and still loses the level). Reads the ranked candidates, their score
+// parts and simulated end states; emits the ones that fail as safety rejections (a 24-tick
+// look-ahead passed them into a dead end).
 import type { GameState } from '../game/state.js';
 import type { Plan } from './search/types.js';
 import type { Candidate, Disposition } from './schemas.js';
@@ -39,6 +41,19 @@ export function dropOutlasted(
     if (c.stallBlocked) continue;
     const end = endStates.get(c.id);
     if (!end || end.status !== 'running') break;
+    // an action that leaves gold or the exit behind for good loses the level, however long the
+    // runner lives on (the search's goal and partial plans never do: bestFirst keeps no other)
+    const strands = (c.scoreParts.strandsGold ?? 0) < 0 || (c.scoreParts.strandsExit ?? 0) < 0;
+    if (strands) {
+      dropped.add(c);
+      dispositions.push({
+        id: c.id,
+        kind: c.kind,
+        disposition: 'safety_rejection',
+        why: 'the plan keeps every gold and the exit in reach; this action leaves some behind for good',
+      });
+      continue;
+    }
     const need = Math.max(1, horizon - c.firstAction.ticks);
     if (holdsOut(end, need)) break;
     dropped.add(c);

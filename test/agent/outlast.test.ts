@@ -11,6 +11,8 @@ import { dropOutlasted, outlastHorizon } from '../../src/agent/outlast.js';
 import { planStep } from '../../src/agent/planStep.js';
 import { plannerOptionsSchema, snapshotSchema } from '../../src/agent/schemas.js';
 import type { GameState } from '../../src/game/state.js';
+import { KEY } from '../../src/game/keys.js';
+import { sceneGame } from './helpers/scene.js';
 
 const classic21 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/classic-21-tick-2460.json', import.meta.url), 'utf8')));
 
@@ -42,5 +44,45 @@ describe('outlast: a candidate ranked above the plan must live as long as the pl
     expect(dropOutlasted(ranked, ends, step.plan).candidates).toEqual(ranked);
     const blocked = [down.candidate, { ...planned, stallBlocked: true }];
     expect(dropOutlasted(blocked, ends, null).candidates).toEqual(blocked);
+  });
+});
+
+// The runner has dug both sides of his pillar; under the right-hand hole lies a sealed pocket with
+// one gold in it, and the rest of the gold is on the surface. Dropping in takes that gold and lives
+// on (no guard), so the survival test passes it; but nothing leads out of the pocket again.
+describe('outlast: a candidate ranked above the plan must not leave gold behind for good', () => {
+  const rows = ['   &        $'.padEnd(28, ' '), '@@#@#'.padEnd(28, '@'), '@@  $'.padEnd(28, '@')];
+  const game = sceneGame(rows, {
+    keys: [
+      [KEY.DIG_LEFT, 20],
+      [KEY.DIG_RIGHT, 20],
+    ],
+  });
+  const snapshot = game.snapshot({ withEngineState: true });
+  const step = planStep(snapshot, [], { candidateLimit: 12 });
+  const inputs: CandidateInputs = { analysis: step.analysis, facts: step.facts, options: plannerOptionsSchema.parse({}) };
+  const ends = new Map<string, GameState>();
+  const checked = proposeAll(inputs).map((p) => checkProposal(inputs, p));
+  for (const c of checked) if ('end' in c && c.end) ends.set(c.candidate.id, c.end);
+  const dropIn = checked.map((c) => c.candidate).find((c) => c.outcome?.runner.y === 14 && c.outcome.goldTaken === 1)!;
+  const planned = step.candidates.find((c) => c.kind === 'planned_route')!;
+
+  it('the drop into the pocket takes its gold, lives on, and strands the gold on the surface', () => {
+    expect(dropIn.kind).not.toBe('planned_route');
+    expect(dropIn.outcome?.survivesAfter).toBe(true);
+    expect(dropIn.scoreParts.strandsGold).toBeLessThan(0);
+    expect(ends.get(dropIn.id)?.status).toBe('running');
+  });
+
+  it('is taken out when it ranks above the stall-blocked plan, though it outlives the horizon', () => {
+    const out = dropOutlasted([dropIn, { ...planned, stallBlocked: true }], ends, step.plan);
+    expect(out.candidates.map((c) => c.id)).toEqual([planned.id]);
+    expect(out.dispositions).toEqual([
+      expect.objectContaining({
+        id: dropIn.id,
+        disposition: 'safety_rejection',
+        why: expect.stringContaining('leaves some behind for good'),
+      }),
+    ]);
   });
 });
