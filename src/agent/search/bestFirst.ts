@@ -112,10 +112,7 @@ export class BestFirst {
       result.expanded++;
       // the start node's state is read again by the escape, a nearest node's by its survival check
       const lastUse = n !== start && !nearest.includes(n);
-      for (const child of childrenOf(ctx, n, opts, lastUse)) {
-        const hash = hashState(child.state);
-        if (seen.has(hash)) continue;
-        seen.add(hash);
+      for (const child of childrenOf(ctx, n, opts, lastUse, seen)) {
         // a place reached before (the guards elsewhere) ranks behind a new one: the novelty penalty
         let novelty = 0;
         if (opts.noveltyPenalty > 0) {

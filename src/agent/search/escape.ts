@@ -4,7 +4,6 @@
 import { cloneState } from '../../game/serialize.js';
 import { NAME_OF_KEY, isDigKeyName } from '../keys.js';
 import { runInPlace, survivalBeamPath, survivalPath } from '../sim.js';
-import { hashState } from './frontier.js';
 import { childrenOf } from './macros.js';
 import { guardDistance } from './measures.js';
 import { leavesLevelPossible } from './reach.js';
@@ -27,10 +26,7 @@ export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions)
   while (frontier.length && ctx.budget > 0) {
     const next: Node[] = [];
     for (const n of frontier) {
-      for (const c of childrenOf(ctx, n, opts)) {
-        const hash = hashState(c.state);
-        if (seen.has(hash)) continue;
-        seen.add(hash);
+      for (const c of childrenOf(ctx, n, opts, false, seen)) {
         if (!longest || c.ticks > longest.ticks) longest = c;
         if (c.ticks >= horizon) done.push(c);
         else next.push(c);

@@ -11,6 +11,7 @@ import { advance } from '../../game/tick.js';
 import { KEY_OF, type KeyName } from '../keys.js';
 import { UNREACHABLE, routingCell } from '../nav.js';
 import { runnerSettled } from '../sim.js';
+import { hashState } from './frontier.js';
 import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { estimate, fieldFor, sortieEstimate } from './reach.js';
@@ -149,26 +150,27 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, 
 /**
  * The live children of a node, one per macro that does something (budget charged). With
  * `lastUse`, nothing reads the node's state after this call, so the last macro runs on it
- * instead of on a copy: one copy fewer per expansion.
+ * instead of on a copy: one copy fewer per expansion. With `seen` (the search's state keys), a
+ * child whose key is in it is left out before its estimate is taken, and a child kept adds its key.
  */
-export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse = false): Node[] {
+export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse = false, seen?: Set<string>): Node[] {
   const out: Node[] = [];
   // compound choices first: the last plain macro below may run on the node's own state
   if (opts.stairs)
     for (const dir of [-1, 1] as const)
       for (const depth of STAIR_DEPTHS) {
         if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth)) continue;
-        const child = stairsChild(ctx, n, dir, depth);
+        const child = stairsChild(ctx, n, dir, depth, seen);
         if (child) out.push(child);
       }
   if (opts.guardTraps)
     for (const dir of [-1, 1] as const) {
       if (!trapWorthTrying(n.state, dir)) continue;
-      const child = trapChild(ctx, n, dir);
+      const child = trapChild(ctx, n, dir, seen);
       if (child) out.push(child);
     }
   if (opts.holeWaits && holeWaitWorthTrying(n.state)) {
-    const child = holeWaitChild(ctx, n);
+    const child = holeWaitChild(ctx, n, seen);
     if (child) out.push(child);
   }
   const options = macroOptions(ctx, n.state, n.h);
@@ -179,7 +181,7 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     const ran = runMacro(s, kind, key, opts.waitTicks, track);
     if (ran > 0) ctx.budget -= ran;
     if (ran <= 0 || s.status === 'runner_dead') continue;
-    const child = finish(ctx, extend(n, s, kind, key, ran, track.closest));
+    const child = finish(ctx, extend(n, s, kind, key, ran, track.closest), seen);
     if (!child) continue;
     // Brushing past a guard is allowed when the simulation says it is survivable, but costs.
     child.g += track.closest < 1.5 ? 12 : track.closest < 2.5 ? 4 : 0;
@@ -203,9 +205,14 @@ function extend(n: Node, s: GameState, kind: MacroKind, key: KeyName, ran: numbe
   };
 }
 
-/** A child with its estimate, or null when it ends where no target is reachable. */
-function finish(ctx: SearchContext, node: Node): Node | null {
+/**
+ * A child with its estimate, or null when it ends where no target is reachable or in a state
+ * already seen (checked first: the estimate is the dearer half, and most duplicates are waits).
+ */
+function finish(ctx: SearchContext, node: Node, seen: Set<string> | undefined): Node | null {
   const s = node.state;
+  const key = seen ? hashState(s) : '';
+  if (seen?.has(key)) return null;
   // a state that made progress estimates zero: its next target is the next decision's business
   // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
   const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
@@ -213,6 +220,7 @@ function finish(ctx: SearchContext, node: Node): Node | null {
   // the root is in one already.
   if (h >= UNREACHABLE && ctx.rootReachable) return null;
   node.h = h;
+  seen?.add(key);
   return node;
 }
 
@@ -221,7 +229,7 @@ function finish(ctx: SearchContext, node: Node): Node | null {
  * digs and moves), or null when a step does nothing, the runner dies, or he does not end below
  * the layer. Budget charged for every step simulated.
  */
-function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth): Node | null {
+function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth, seen: Set<string> | undefined): Node | null {
   const s = cloneState(n.state, false);
   const y0 = s.runner.y;
   const track = { closest: 99 };
@@ -233,7 +241,7 @@ function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth
     node = extend(node, s, kind, key, ran, track.closest);
   }
   if (s.runner.y < y0 + depth) return null;
-  return finish(ctx, node);
+  return finish(ctx, node, seen);
 }
 
 /**
@@ -241,7 +249,7 @@ function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth
  * two steps), or null when the dig does not happen, the runner dies, or no guard is in the hole
  * within TRAP_WAIT_TICKS. Budget charged for every tick simulated.
  */
-function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
+function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1, seen: Set<string> | undefined): Node | null {
   const s = cloneState(n.state, false);
   const hx = s.runner.x + dir;
   const hy = s.runner.y + 1;
@@ -253,14 +261,14 @@ function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1): Node | null {
   const waited = standStill(s, (w) => w < TRAP_WAIT_TICKS && !guardTrappedAt(s, hx, hy), track);
   ctx.budget -= waited;
   if (s.status !== 'running' || waited === 0 || !guardTrappedAt(s, hx, hy)) return null;
-  return finish(ctx, extend(afterDig, s, 'wait', 'stop', waited, track.closest));
+  return finish(ctx, extend(afterDig, s, 'wait', 'stop', waited, track.closest), seen);
 }
 
 /**
  * The node where the oldest open hole has refilled, the runner standing still meanwhile (one wait
  * macro), or null when he dies or moves (he was not settled after all). Budget charged per tick.
  */
-function holeWaitChild(ctx: SearchContext, n: Node): Node | null {
+function holeWaitChild(ctx: SearchContext, n: Node, seen: Set<string> | undefined): Node | null {
   const s = cloneState(n.state, false);
   const { x, y } = s.runner;
   const until = firstRefill(s);
@@ -268,7 +276,7 @@ function holeWaitChild(ctx: SearchContext, n: Node): Node | null {
   const waited = standStill(s, () => s.tick < until, track);
   ctx.budget -= waited;
   if (s.status !== 'running' || waited === 0 || s.runner.x !== x || s.runner.y !== y) return null;
-  return finish(ctx, extend(n, s, 'wait', 'stop', waited, track.closest));
+  return finish(ctx, extend(n, s, 'wait', 'stop', waited, track.closest), seen);
 }
 
 /**

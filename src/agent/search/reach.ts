@@ -233,18 +233,79 @@ const ROUTE_LOOKAHEAD = 40;
  * the ticks-to-go field from his cell: a guard camping the ladder or corridor ahead makes the
  * state worth less than its distance says, so the search values states where the guards have
  * left the way (a lure) and its partial plans stop walking into a blocked chokepoint.
+ * The way down the field from every cell is a tree (each cell's next step points to a cell nearer
+ * the target), so "on the way, within ROUTE_LOOKAHEAD steps" is an ancestor test, answered per
+ * guard from the tree's entry and exit numbers: this runs for every child in every queue.
  */
-function guardsOnRoute(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
+export function guardsOnRoute(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
+  const tree = routeTree(graph, toGo);
+  const { enter, exit, depth } = tree;
   let onRoute = 0;
-  let cell = from;
-  for (let i = 0; i < ROUTE_LOOKAHEAD && toGo[cell]! > 0; i++) {
-    let next = -1;
-    for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
-    if (next < 0) break;
-    cell = next;
-    for (const g of s.guards) if (idx(g.x, g.y) === cell && !heldInHole(s, g.x, g.y)) onRoute++;
+  for (const g of s.guards) {
+    const at = idx(g.x, g.y);
+    const steps = depth[from]! - depth[at]!;
+    // an ancestor of the runner's cell, 1 to ROUTE_LOOKAHEAD steps down the way
+    if (steps < 1 || steps > ROUTE_LOOKAHEAD || enter[at]! > enter[from]! || exit[from]! > exit[at]!) continue;
+    if (!heldInHole(s, g.x, g.y)) onRoute++;
   }
   return onRoute;
+}
+
+/** The way down one ticks-to-go field as a tree: each cell's depth (steps from where the way ends) and its entry and exit numbers in a depth-first walk. */
+interface RouteTree {
+  depth: Int32Array;
+  enter: Int32Array;
+  exit: Int32Array;
+}
+
+/** Per ticks-to-go field (each made for one graph, and never changed once made). */
+const treeByField = new WeakMap<Int32Array, RouteTree>();
+
+function routeTree(graph: NavGraph, toGo: Int32Array): RouteTree {
+  let tree = treeByField.get(toGo);
+  if (tree) return tree;
+  // each cell's next step: the last edge that keeps to the shortest way, none at the target
+  const parent = new Int32Array(ALL_CELLS).fill(-1);
+  const firstChild = new Int32Array(ALL_CELLS).fill(-1);
+  const sibling = new Int32Array(ALL_CELLS).fill(-1);
+  for (let c = 0; c < ALL_CELLS; c++) {
+    if (!(toGo[c]! > 0)) continue;
+    let next = -1;
+    for (const e of graph.edges[c]!) if (toGo[e.to]! + e.cost === toGo[c]) next = e.to;
+    parent[c] = next;
+    if (next >= 0) {
+      sibling[c] = firstChild[next]!;
+      firstChild[next] = c;
+    }
+  }
+  // every step costs ticks, so ticks to go fall along the way and the steps form a forest
+  const depth = new Int32Array(ALL_CELLS);
+  const enter = new Int32Array(ALL_CELLS);
+  const exit = new Int32Array(ALL_CELLS);
+  const stack: number[] = [];
+  let clock = 0;
+  for (let root = 0; root < ALL_CELLS; root++) {
+    if (parent[root] !== -1) continue;
+    stack.push(root);
+    enter[root] = clock++;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      // descend into the next child not yet entered (children are entered in list order)
+      const child = firstChild[top]!;
+      if (child >= 0) {
+        firstChild[top] = sibling[child]!;
+        depth[child] = depth[top]! + 1;
+        enter[child] = clock++;
+        stack.push(child);
+        continue;
+      }
+      exit[top] = clock++;
+      stack.pop();
+    }
+  }
+  tree = { depth, enter, exit };
+  treeByField.set(toGo, tree);
+  return tree;
 }
 
 /** Ground for a sortie (see Sortie): 1 where the rest of the level stays possible, on the lasting strict terrain. */
