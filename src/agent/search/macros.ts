@@ -150,10 +150,10 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, 
 /**
  * The live children of a node, one per macro that does something (budget charged). With
  * `lastUse`, nothing reads the node's state after this call, so the last macro runs on it
- * instead of on a copy: one copy fewer per expansion. With `seen` (the search's state keys), a
+ * instead of on a copy: one copy fewer per expansion. `seen` holds the caller's state keys: a
  * child whose key is in it is left out before its estimate is taken, and a child kept adds its key.
  */
-export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse = false, seen?: Set<string>): Node[] {
+export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions, lastUse: boolean, seen: Set<string>): Node[] {
   const out: Node[] = [];
   // compound choices first: the last plain macro below may run on the node's own state
   if (opts.stairs)
@@ -209,10 +209,10 @@ function extend(n: Node, s: GameState, kind: MacroKind, key: KeyName, ran: numbe
  * A child with its estimate, or null when it ends where no target is reachable or in a state
  * already seen (checked first: the estimate is the dearer half, and most duplicates are waits).
  */
-function finish(ctx: SearchContext, node: Node, seen: Set<string> | undefined): Node | null {
+function finish(ctx: SearchContext, node: Node, seen: Set<string>): Node | null {
   const s = node.state;
-  const key = seen ? hashState(s) : '';
-  if (seen?.has(key)) return null;
+  const key = hashState(s);
+  if (seen.has(key)) return null;
   // a state that made progress estimates zero: its next target is the next decision's business
   // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
   const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
@@ -220,7 +220,7 @@ function finish(ctx: SearchContext, node: Node, seen: Set<string> | undefined): 
   // the root is in one already.
   if (h >= UNREACHABLE && ctx.rootReachable) return null;
   node.h = h;
-  seen?.add(key);
+  seen.add(key);
   return node;
 }
 
@@ -229,7 +229,7 @@ function finish(ctx: SearchContext, node: Node, seen: Set<string> | undefined): 
  * digs and moves), or null when a step does nothing, the runner dies, or he does not end below
  * the layer. Budget charged for every step simulated.
  */
-function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth, seen: Set<string> | undefined): Node | null {
+function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth, seen: Set<string>): Node | null {
   const s = cloneState(n.state, false);
   const y0 = s.runner.y;
   const track = { closest: 99 };
@@ -249,7 +249,7 @@ function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth
  * two steps), or null when the dig does not happen, the runner dies, or no guard is in the hole
  * within TRAP_WAIT_TICKS. Budget charged for every tick simulated.
  */
-function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1, seen: Set<string> | undefined): Node | null {
+function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1, seen: Set<string>): Node | null {
   const s = cloneState(n.state, false);
   const hx = s.runner.x + dir;
   const hy = s.runner.y + 1;
@@ -268,7 +268,7 @@ function trapChild(ctx: SearchContext, n: Node, dir: -1 | 1, seen: Set<string> |
  * The node where the oldest open hole has refilled, the runner standing still meanwhile (one wait
  * macro), or null when he dies or moves (he was not settled after all). Budget charged per tick.
  */
-function holeWaitChild(ctx: SearchContext, n: Node, seen: Set<string> | undefined): Node | null {
+function holeWaitChild(ctx: SearchContext, n: Node, seen: Set<string>): Node | null {
   const s = cloneState(n.state, false);
   const { x, y } = s.runner;
   const until = firstRefill(s);

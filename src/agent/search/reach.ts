@@ -238,8 +238,7 @@ const ROUTE_LOOKAHEAD = 40;
  * guard from the tree's entry and exit numbers: this runs for every child in every queue.
  */
 export function guardsOnRoute(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
-  const tree = routeTree(graph, toGo);
-  const { enter, exit, depth } = tree;
+  const { enter, exit, depth } = routeTree(graph, toGo);
   let onRoute = 0;
   for (const g of s.guards) {
     const at = idx(g.x, g.y);

@@ -12,13 +12,19 @@ import { newSearch } from '../../../src/agent/search/bestFirst.js';
 import { fieldFor, guardsOnRoute } from '../../../src/agent/search/reach.js';
 import { DEFAULT_PLAN_SEARCH } from '../../../src/agent/search/planSearch.js';
 
-/** The walk: follow the last edge that keeps to the shortest way, up to 40 steps or the target, counting free guards met. */
+/** The next cell down the field: the last edge that keeps to the shortest way, -1 when none. */
+function stepDown(graph: NavGraph, toGo: Int32Array, cell: number): number {
+  let next = -1;
+  for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
+  return next;
+}
+
+/** The walk: step down the field up to 40 steps or the target, counting free guards met. */
 function walkedCount(graph: NavGraph, toGo: Int32Array, from: number, s: GameState): number {
   let onRoute = 0;
   let cell = from;
   for (let i = 0; i < 40 && toGo[cell]! > 0; i++) {
-    let next = -1;
-    for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
+    const next = stepDown(graph, toGo, cell);
     if (next < 0) break;
     cell = next;
     for (const g of s.guards) if (idx(g.x, g.y) === cell && !s.holes.some((h) => h.x === g.x && h.y === g.y)) onRoute++;
@@ -71,8 +77,7 @@ describe("guards on the runner's way: the tree answers as the walk does", () => 
       const cells: number[] = [];
       let cell = c;
       while (toGo[cell]! > 0) {
-        let next = -1;
-        for (const e of graph.edges[cell]!) if (toGo[e.to]! + e.cost === toGo[cell]) next = e.to;
+        const next = stepDown(graph, toGo, cell);
         if (next < 0) break;
         cells.push((cell = next));
       }
@@ -90,8 +95,7 @@ describe("guards on the runner's way: the tree answers as the walk does", () => 
     const r = root.runner;
     const from = idx(r.x, r.y);
     // the runner's next step down the way
-    let next = -1;
-    for (const e of graph.edges[from]!) if (toGo[e.to]! + e.cost === toGo[from]) next = e.to;
+    const next = stepDown(graph, toGo, from);
     expect(next).toBeGreaterThanOrEqual(0);
     expect(guardsOnRoute(graph, toGo, from, withGuards(root, [next]))).toBe(1);
     expect(guardsOnRoute(graph, toGo, from, withGuards(root, [next, next]))).toBe(2);
