@@ -498,9 +498,25 @@ export function keepOneOpen(list: readonly Candidate[]): Candidate[] {
 const lastingReach = new WeakMap<Analysis, { graph: NavGraph; fromRunner: Uint8Array }>();
 
 /**
+ * The cells of `lasting` (a graph of the lasting terrain) the runner of `s` gets to: where he
+ * comes to rest when no hole is open; else the lasting ground he can get to through the holes
+ * still open (dropping into one below him, falling on through the one he is in, walking out of
+ * it) — empty when he cannot leave the hole he is in, which the hole checks judge.
+ */
+function lastingCells(lasting: NavGraph, s: GameState, hiddenRevealed: boolean): number[] {
+  const { x, y } = s.runner;
+  if (s.holes.length === 0) return [routingCell(lasting, x, y)];
+  const now = buildNavGraph(terrainFromState(s, { hiddenRevealed }), { digDown: true });
+  const reached = reachableFrom(now, routingCell(now, x, y));
+  const cells: number[] = [];
+  for (let i = 0; i < CELLS; i++) if (reached[i] && lasting.rest[i] && lasting.terrain.tiles[i] !== BLOCK) cells.push(i);
+  return cells;
+}
+
+/**
  * Whether an action leaves gold behind for good: gold the runner could get to (even digging
  * wherever a brick allows) before it, but not from where it leaves him — a drop into a pit, a
- * one-way fall past the only ladder. Not judged while he is inside a hole (a dig in progress).
+ * one-way fall past the only ladder, a hole whose only way on is down into a sealed pocket.
  */
 function strandsGold(a: Analysis, s: GameState): boolean {
   const root = a.state;
@@ -512,8 +528,9 @@ function strandsGold(a: Analysis, s: GameState): boolean {
     lastingReach.set(a, reach);
   }
   const { graph, fromRunner } = reach;
-  if (graph.terrain.tiles[idx(s.runner.x, s.runner.y)] === BLOCK) return false;
-  const here = reachableFrom(graph, routingCell(graph, s.runner.x, s.runner.y));
+  const cells = lastingCells(graph, s, false);
+  if (cells.length === 0) return false;
+  const here = reachableFrom(graph, cells);
   for (let i = 0; i < CELLS; i++) if (s.base[i] === GOLD && fromRunner[i] && !here[i]) return true;
   return false;
 }
@@ -525,7 +542,7 @@ const lastingExit = new WeakMap<Analysis, { graph: NavGraph; fromRunner: boolean
  * Whether an action leaves the exit behind for good: the runner could get to the top row (the
  * hidden ladders shown, digging wherever a brick allows) before it, but not from where it leaves
  * him — a trap door into a pit whose only ladder ends under a brick: its gold would end the level
- * there.
+ * there — nor from the lasting ground a hole he ends in leads to.
  */
 function strandsExit(a: Analysis, s: GameState): boolean {
   const root = a.state;
@@ -537,8 +554,9 @@ function strandsExit(a: Analysis, s: GameState): boolean {
     lastingExit.set(a, exit);
   }
   const { graph, fromRunner } = exit;
-  if (!fromRunner || graph.terrain.tiles[idx(s.runner.x, s.runner.y)] === BLOCK) return false;
-  return !reachesTop(graph, reachableFrom(graph, routingCell(graph, s.runner.x, s.runner.y)));
+  if (!fromRunner) return false;
+  const cells = lastingCells(graph, s, true);
+  return cells.length > 0 && !reachesTop(graph, reachableFrom(graph, cells));
 }
 
 function reachesTop(graph: NavGraph, cells: Uint8Array): boolean {
