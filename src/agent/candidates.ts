@@ -499,8 +499,8 @@ const lastingReach = new WeakMap<Analysis, { graph: NavGraph; fromRunner: Uint8A
 
 /**
  * Per analysis: dig-relaxed graphs of the terrain as the candidates' end states leave it (holes
- * open), keyed by its open bricks, its gold and whether the hidden ladders are shown. The end
- * states of one decision share a few, and a graph per candidate was a tenth of the step's time.
+ * open), keyed by its open bricks, its gold and whether the hidden ladders are shown: the end
+ * states of one decision share a few, so one is built per pattern, not per candidate and test.
  */
 const terrainNow = new WeakMap<Analysis, Map<string, NavGraph>>();
 
