@@ -13,7 +13,17 @@ import { commitmentFor } from './search/commitment.js';
 import type { Plan } from './search/types.js';
 import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
-import { DIG_TICKS, TICKS_PER_TILE, UNREACHABLE, buildNavGraph, reachableFrom, routingCell, type NavEdge, type NavGraph } from './nav.js';
+import {
+  DIG_TICKS,
+  TICKS_PER_TILE,
+  UNREACHABLE,
+  buildNavGraph,
+  lastingGroundReached,
+  reachableFrom,
+  routingCell,
+  type NavEdge,
+  type NavGraph,
+} from './nav.js';
 import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, PlannerOptions, RiskLevel, StallReport } from './schemas.js';
 import { dropOutlasted } from './outlast.js';
 import { nearestGuardDistance, runnerSettled, survives } from './sim.js';
@@ -530,11 +540,7 @@ function graphNow(a: Analysis, s: GameState, hiddenRevealed: boolean): NavGraph 
 function lastingCells(a: Analysis, lasting: NavGraph, s: GameState, hiddenRevealed: boolean): number[] {
   const { x, y } = s.runner;
   const now = graphNow(a, s, hiddenRevealed);
-  if (!now) return [routingCell(lasting, x, y)];
-  const reached = reachableFrom(now, routingCell(now, x, y));
-  const cells: number[] = [];
-  for (let i = 0; i < CELLS; i++) if (reached[i] && lasting.rest[i] && lasting.terrain.tiles[i] !== BLOCK) cells.push(i);
-  return cells;
+  return now ? lastingGroundReached(now, lasting, x, y) : [routingCell(lasting, x, y)];
 }
 
 /**

@@ -281,6 +281,18 @@ export function reachableFrom(graph: NavGraph, source: number | readonly number[
 
 export const UNREACHABLE = INF;
 
+/**
+ * The cells the runner at (x, y) can get to in `now` (the terrain as it is, holes open) that are
+ * ground he rests on in `lasting` (the same terrain with its holes refilled), in cell order: where
+ * the open holes lead him, judged on what lasts. Empty when he cannot leave the hole he is in.
+ */
+export function lastingGroundReached(now: NavGraph, lasting: NavGraph, x: number, y: number): number[] {
+  const reached = reachableFrom(now, routingCell(now, x, y));
+  const ground: number[] = [];
+  for (let i = 0; i < CELLS; i++) if (reached[i] && lasting.rest[i]) ground.push(i);
+  return ground;
+}
+
 /** Human-readable cell label used in ids and prompts. */
 export const cellXY = (cell: number) => ({ x: cell % 28, y: (cell / 28) | 0 });
 

@@ -2,7 +2,8 @@
 // and the candidates use to tell a move that strands gold from one that does not.
 import { describe, expect, it } from 'vitest';
 import { idx } from '../../src/game/constants.js';
-import { buildNavGraph, reachableFrom, routingCell } from '../../src/agent/nav.js';
+import { buildNavGraph, lastingGroundReached, reachableFrom, routingCell } from '../../src/agent/nav.js';
+import { KEY } from '../../src/game/keys.js';
 import { terrainFromState } from '../../src/agent/terrain.js';
 import { sceneGame } from './helpers/scene.js';
 
@@ -38,5 +39,24 @@ describe('reachableFrom', () => {
     for (let y = 10; y <= 14; y++) expect(seen[idx(5, y)]).toBe(1);
     // nothing leads back up: the ledge is a one-way drop
     expect(reachFrom(['  &', '#####', '', '', ''], 10, 14)[idx(2, 10)]).toBe(0);
+  });
+});
+
+describe('lastingGroundReached', () => {
+  // runner (8,12) on a brick row; the brick (9,13) beside him is dug open, and under it (9,14) is a
+  // pocket walled in by bricks on both sides (the floor below is solid)
+  const rows = ['        &', '#'.repeat(28), '#########' + ' ' + '#'.repeat(18)];
+
+  it('through an open hole: the pocket it leads to and the row he stands on, never the hole itself', () => {
+    const game = sceneGame(rows, { keys: [[KEY.DIG_RIGHT, 30]] });
+    expect(game.state.holes.map((h) => [h.x, h.y])).toEqual([[9, 13]]);
+    const now = buildNavGraph(terrainFromState(game.state), { digDown: true });
+    const lasting = buildNavGraph(terrainFromState(game.state, { holesClosed: true }), { digDown: true });
+    const fromRow = lastingGroundReached(now, lasting, 8, 12);
+    expect(fromRow).toContain(idx(9, 14));
+    expect(fromRow).toContain(idx(0, 12));
+    expect(fromRow).not.toContain(idx(9, 13));
+    // standing in the hole he falls on into the pocket, and the pocket is all he has
+    expect(lastingGroundReached(now, lasting, 9, 13)).toEqual([idx(9, 14)]);
   });
 });

@@ -5,7 +5,7 @@
 // root state; caches per gold set. Pure.
 import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
-import { UNREACHABLE, buildNavGraph, costToGo, reachableFrom, routingCell, type NavGraph } from '../nav.js';
+import { UNREACHABLE, buildNavGraph, costToGo, lastingGroundReached, reachableFrom, routingCell, type NavGraph } from '../nav.js';
 import { terrainFromState } from '../terrain.js';
 import { finishedOrAtExit } from './measures.js';
 import type { Reach, SearchContext } from './types.js';
@@ -81,9 +81,7 @@ function rootCells(ctx: SearchContext): number[] {
   const { graph, toGo } = exitField(ctx, ctx.relaxed);
   if (toGo[routingCell(graph, r.x, r.y)]! >= UNREACHABLE) {
     const now = buildNavGraph(terrainFromState(ctx.root, { hiddenRevealed: true }), { digDown: true });
-    const reachableNow = reachableFrom(now, routingCell(now, r.x, r.y));
-    const ground: number[] = [];
-    for (let i = 0; i < ALL_CELLS; i++) if (reachableNow[i] && graph.rest[i] && toGo[i]! < UNREACHABLE) ground.push(i);
+    const ground = lastingGroundReached(now, graph, r.x, r.y).filter((i) => toGo[i]! < UNREACHABLE);
     if (ground.length > 0) cells = ground;
   }
   return (ctx.sortie.rootCells = cells);
