@@ -80,7 +80,14 @@ describe('why did the agent die: from the game page to the cause', () => {
       await lens.waitForFunction((step) => window.__lens!.step === step && window.__lens!.verified !== null, n, { timeout: 60_000 });
       if (!(await lens.evaluate(() => window.__lens!.verified))) unverified.push(n);
     }
-    expect(unverified).toEqual([]);
+    // what differed, asked again of the server: says whether the re-run or the page went wrong
+    const differences = await Promise.all(
+      unverified.map(async (n) => {
+        const answer = await fetch(`${harness.base}/api/agent/traces/${runId}/steps/${n}/replay`).then((r) => r.json());
+        return { step: n, verifiedNow: answer.verified, mismatches: answer.mismatches, checks: answer.checks };
+      }),
+    );
+    expect(unverified, JSON.stringify(differences)).toEqual([]);
 
     // Jump to the cause: the decisive step, the backtrack on the chosen candidate, the alternative one click away.
     await lens.click('[data-testid="jump-to-cause"]');

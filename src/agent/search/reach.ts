@@ -8,6 +8,7 @@ import type { GameState } from '../../game/state.js';
 import { UNREACHABLE, buildNavGraph, costToGo, lastingGroundReached, reachableFrom, routingCell, type NavGraph } from '../nav.js';
 import { terrainFromState } from '../terrain.js';
 import { finishedOrAtExit } from './measures.js';
+import { maskKey, sharedField } from './sharedFields.js';
 import type { Reach, SearchContext } from './types.js';
 
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
@@ -387,11 +388,14 @@ function backField(ctx: SearchContext, s: GameState, complete: boolean): { graph
   const key = (complete ? 'x' : 'g') + holesKey(s);
   let f = ctx.sortie.fields.get(key);
   if (!f) {
-    const ground = groundOf(ctx, complete);
-    const graph = buildNavGraph(terrainFromState(s, { hiddenRevealed: complete }));
-    const targets: number[] = [];
-    for (let i = 0; i < ALL_CELLS; i++) if (ground[i]) targets.push(i);
-    f = { graph, toGo: costToGo(graph, targets) };
+    // the same pocket and holes recur decision after decision: shared by the searches, exactly keyed
+    const which = complete ? 'exit' : 'gold';
+    let targetsKey = ctx.sortie.groundKeys.get(which);
+    if (targetsKey === undefined) {
+      targetsKey = maskKey(groundOf(ctx, complete));
+      ctx.sortie.groundKeys.set(which, targetsKey);
+    }
+    f = sharedField(terrainFromState(s, { hiddenRevealed: complete }), groundOf(ctx, complete), targetsKey);
     ctx.sortie.fields.set(key, f);
   }
   return f;

@@ -192,6 +192,8 @@ export interface Sortie {
   fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
   /** Whether every gold left is in reach of a cell through the holes open now, by holes, gold and cell. */
   goldInReach: Map<string, boolean>;
+  /** The shared-field keys of the ground (sharedFields.ts), by 'gold' and 'exit' (as ground). */
+  groundKeys: Map<string, string>;
 }
 
 export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });

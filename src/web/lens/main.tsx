@@ -146,7 +146,9 @@ function App() {
   }, [replay, error]);
 
   useEffect(() => {
-    window.__lens = { trace: loc.trace, step: loc.step, loading, verified: replay ? replay.verified : null, error, cause };
+    // a replay of the step shown, not the one before it (cleared only after this render)
+    const shown = replay && replay.traceId === loc.trace && replay.stepIndex === loc.step ? replay : null;
+    window.__lens = { trace: loc.trace, step: loc.step, loading, verified: shown ? shown.verified : null, error, cause };
   }, [loc, loading, replay, error, cause]);
 
   const decisive = cause?.decisive ?? null;
