@@ -27,7 +27,10 @@ describe('fields shared by the searches', () => {
     const first = sharedField(terrainFromState(s), targets, maskKey(targets));
     const again = sharedField(terrainFromState(s), targets, maskKey(targets));
     expect(again).toBe(first);
-    const fresh = costToGo(buildNavGraph(terrainFromState(s)), [...targets.keys()].filter((i) => targets[i]));
+    const fresh = costToGo(
+      buildNavGraph(terrainFromState(s)),
+      [...targets.keys()].filter((i) => targets[i]),
+    );
     expect([...first.toGo]).toEqual([...fresh]);
   });
 
