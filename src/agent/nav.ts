@@ -340,6 +340,48 @@ export function costToGo(graph: NavGraph, targets: number[], penalty?: Int32Arra
 }
 
 /**
+ * Ticks from `from` to the nearest cell marked in `targets`: the value costToGo(graph, the marked
+ * cells) holds at `from` (a target crossed in a fall is reached there too), found by a forward
+ * Dijkstra that stops at the first target it settles. When the targets are near, as the ground
+ * is to a runner on a sortie, this explores a few cells instead of building a whole field.
+ */
+export function costToNearest(graph: NavGraph, from: number, targets: Uint8Array): number {
+  if (targets[from]) return 0;
+  const dist = new Int32Array(CELLS).fill(INF);
+  const heap: number[] = [from];
+  dist[from] = 0;
+  while (heap.length) {
+    const top = popMin(heap);
+    const d = Math.floor(top / 512);
+    const cell = top % 512;
+    // a target crossed in a fall, queued at the tick it is passed
+    if (cell === CROSSED) return d;
+    if (d > dist[cell]) continue;
+    if (targets[cell]) return d;
+    const fromRow = (cell / 28) | 0;
+    for (const e of graph.edges[cell]) {
+      const col = e.to % 28;
+      const toRow = (e.to / 28) | 0;
+      for (let y = e.key === 'down' ? fromRow + 1 : fromRow; y < toRow; y++)
+        if (targets[idx(col, y)]) {
+          heap.push((d + e.cost - TICKS_PER_TILE * (toRow - y)) * 512 + CROSSED);
+          siftUp(heap);
+        }
+      const nd = d + e.cost;
+      if (nd < dist[e.to]) {
+        dist[e.to] = nd;
+        heap.push(nd * 512 + e.to);
+        siftUp(heap);
+      }
+    }
+  }
+  return INF;
+}
+
+/** costToNearest's heap entry for a target crossed in a fall (no cell is numbered this high). */
+const CROSSED = 511;
+
+/**
  * A graph's edges turned around (by the cell they lead to, as flat arrays) and the cells its falls
  * cross on the way down, built once per graph: costToGo runs on the same graph for every search
  * node, and rebuilding 448 edge lists per call was a fifth of a search's time in the collector.

@@ -2,7 +2,16 @@
 // and the candidates use to tell a move that strands gold from one that does not.
 import { describe, expect, it } from 'vitest';
 import { idx } from '../../src/game/constants.js';
-import { buildNavGraph, lastingGroundReached, reachableFrom, routingCell } from '../../src/agent/nav.js';
+import {
+  buildNavGraph,
+  costToGo,
+  costToNearest,
+  lastingGroundReached,
+  reachableFrom,
+  routingCell,
+  UNREACHABLE,
+} from '../../src/agent/nav.js';
+import { Game } from '../../src/game/index.js';
 import { KEY } from '../../src/game/keys.js';
 import { terrainFromState } from '../../src/agent/terrain.js';
 import { sceneGame } from './helpers/scene.js';
@@ -58,5 +67,46 @@ describe('lastingGroundReached', () => {
     expect(fromRow).not.toContain(idx(9, 13));
     // standing in the hole he falls on into the pocket, and the pocket is all he has
     expect(lastingGroundReached(now, lasting, 9, 13)).toEqual([idx(9, 14)]);
+  });
+});
+
+describe('costToNearest', () => {
+  const mask = (cells: number[]) => {
+    const m = new Uint8Array(448);
+    for (const c of cells) m[c] = 1;
+    return m;
+  };
+
+  it('reaches a target the runner only passes in a fall, at the tick he passes it', () => {
+    // runner (2,10) on a ledge ending at column 4; walking off it falls down column 5 past (5,12)
+    const graph = buildNavGraph(terrainFromState(sceneGame(['  &', '#####', '', '', '']).state, { holesClosed: true }));
+    const from = routingCell(graph, 2, 10);
+    const ticks = costToNearest(graph, from, mask([idx(5, 12)]));
+    expect(ticks).toBeLessThan(UNREACHABLE);
+    expect(ticks).toBe(costToGo(graph, [idx(5, 12)])[from]);
+  });
+
+  it("is costToGo's value at the cell, on every cell of real levels, for any set of targets", () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+    let compared = 0;
+    for (let level = 1; level <= 150; level += 15) {
+      const state = Game.fromLevel(1, level, { seed: 1 }).state;
+      for (const digDown of [false, true]) {
+        const graph = buildNavGraph(terrainFromState(state, { holesClosed: true }), { digDown });
+        for (let trial = 0; trial < 3; trial++) {
+          const targets: number[] = [];
+          for (let i = 0; i < 448; i++) if (rand() < 0.02) targets.push(i);
+          const field = costToGo(graph, targets);
+          const m = mask(targets);
+          for (let c = 0; c < 448; c++) {
+            if (!graph.rest[c]) continue;
+            expect(costToNearest(graph, c, m), `level ${level} cell ${c}`).toBe(field[c]);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5000);
   });
 });

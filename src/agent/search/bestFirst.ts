@@ -159,7 +159,7 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     budget,
     granted: budget,
     rootReachable: true,
-    sortie: { rootCells: null, ground: new Map(), fields: new Map(), goldInReach: new Map(), groundKeys: new Map() },
+    sortie: { rootCells: null, ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
   };
   const startState = cloneState(rootState, false);

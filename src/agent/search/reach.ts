@@ -5,10 +5,19 @@
 // root state; caches per gold set. Pure.
 import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
-import { UNREACHABLE, buildNavGraph, costToGo, lastingGroundReached, reachableFrom, routingCell, type NavGraph } from '../nav.js';
+import {
+  UNREACHABLE,
+  buildNavGraph,
+  costToGo,
+  costToNearest,
+  lastingGroundReached,
+  reachableFrom,
+  routingCell,
+  type NavGraph,
+} from '../nav.js';
 import { terrainFromState } from '../terrain.js';
 import { finishedOrAtExit } from './measures.js';
-import { maskKey, sharedField } from './sharedFields.js';
+import { sharedGraph } from './sharedGraphs.js';
 import type { Reach, SearchContext } from './types.js';
 
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
@@ -343,24 +352,24 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   const r = s.runner;
   const cell = idx(r.x, r.y);
   if (groundOf(ctx, s.goldComplete)[cell] && s.base[cell] !== BLOCK) return 0;
-  const back = backField(ctx, s, s.goldComplete);
-  const toGround = back.toGo[routingCell(back.graph, r.x, r.y)]!;
+  const back = backGraph(ctx, s, s.goldComplete);
+  const toGround = costToNearest(back, routingCell(back, r.x, r.y), groundOf(ctx, s.goldComplete));
   if (toGround < UNREACHABLE || s.goldComplete) return toGround;
   // No way back to ground with gold left, but one through the holes open now once the exit's
   // hidden ladders appear: a pocket whose way out opens only with its last gold is cleared in one
   // sortie, so the estimate heads for the gold left (the simulation holds the refill deadlines).
-  const out = backField(ctx, s, true);
-  if (out.toGo[routingCell(out.graph, r.x, r.y)]! >= UNREACHABLE) return UNREACHABLE;
+  const out = backGraph(ctx, s, true);
+  if (costToNearest(out, routingCell(out, r.x, r.y), groundOf(ctx, true)) >= UNREACHABLE) return UNREACHABLE;
   // ... and only when every gold left can be taken from here (none carried by a guard)
   if (s.guards.some((g) => g.hasGold > 0)) return UNREACHABLE;
   const holes = holesKey(s);
   let gold = '';
   for (let x = 0; x < 28; x++) gold += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
-  const from = routingCell(back.graph, r.x, r.y);
+  const from = routingCell(back, r.x, r.y);
   const inReachKey = holes + '|' + gold + '|' + from;
   let inReach = ctx.sortie.goldInReach.get(inReachKey);
   if (inReach === undefined) {
-    const cells = reachableFrom(back.graph, from);
+    const cells = reachableFrom(back, from);
     inReach = true;
     for (let i = 0; i < ALL_CELLS && inReach; i++) if (s.base[i] === GOLD && !cells[i]) inReach = false;
     ctx.sortie.goldInReach.set(inReachKey, inReach);
@@ -371,7 +380,7 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   if (!f) {
     const gold: number[] = [];
     for (let i = 0; i < ALL_CELLS; i++) if (s.base[i] === GOLD) gold.push(i);
-    f = { graph: back.graph, toGo: costToGo(back.graph, gold) };
+    f = { graph: back, toGo: costToGo(back, gold) };
     ctx.sortie.fields.set(key, f);
   }
   return f.toGo[routingCell(f.graph, r.x, r.y)]!;
@@ -383,20 +392,18 @@ function holesKey(s: GameState): string {
   return key;
 }
 
-/** Ticks back to ground (gold ground, or the exit's once `complete`) through the holes open in `s` now. */
-function backField(ctx: SearchContext, s: GameState, complete: boolean): { graph: NavGraph; toGo: Int32Array } {
+/**
+ * The navigation graph of the terrain as `s` leaves it (holes open; the exit's hidden ladders shown
+ * once `complete`): the sortie's way back to ground runs on it. Cached per set of open holes, and
+ * shared by the searches of one process (sharedGraphs.ts): the same pocket and holes recur
+ * decision after decision.
+ */
+function backGraph(ctx: SearchContext, s: GameState, complete: boolean): NavGraph {
   const key = (complete ? 'x' : 'g') + holesKey(s);
-  let f = ctx.sortie.fields.get(key);
-  if (!f) {
-    // the same pocket and holes recur decision after decision: shared by the searches, exactly keyed
-    const which = complete ? 'exit' : 'gold';
-    let targetsKey = ctx.sortie.groundKeys.get(which);
-    if (targetsKey === undefined) {
-      targetsKey = maskKey(groundOf(ctx, complete));
-      ctx.sortie.groundKeys.set(which, targetsKey);
-    }
-    f = sharedField(terrainFromState(s, { hiddenRevealed: complete }), groundOf(ctx, complete), targetsKey);
-    ctx.sortie.fields.set(key, f);
+  let graph = ctx.sortie.graphs.get(key);
+  if (!graph) {
+    graph = sharedGraph(terrainFromState(s, { hiddenRevealed: complete }));
+    ctx.sortie.graphs.set(key, graph);
   }
-  return f;
+  return graph;
 }

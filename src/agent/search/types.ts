@@ -189,11 +189,12 @@ export interface Sortie {
    */
   rootCells: number[] | null;
   ground: Map<string, Uint8Array>;
+  /** The graphs of the terrain as it is (holes open), by open holes and whether the exit's ladders are shown. */
+  graphs: Map<string, NavGraph>;
+  /** Ticks to the gold left through the holes open now (a pit cleared in one sortie), by holes and gold. */
   fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
   /** Whether every gold left is in reach of a cell through the holes open now, by holes, gold and cell. */
   goldInReach: Map<string, boolean>;
-  /** The shared-field keys of the ground (sharedFields.ts), by 'gold' and 'exit' (as ground). */
-  groundKeys: Map<string, string>;
 }
 
 export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });

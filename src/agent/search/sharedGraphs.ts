@@ -1,0 +1,36 @@
+// Navigation graphs shared by the searches of one process, keyed by all they are built from: the
+// tiles of the terrain and where gold lies. A sortie's way back to ground through the holes open
+// now (reach.ts, backGraph) is asked for again decision after decision while the runner works the
+// same pocket; each search used to rebuild its graph from scratch. The key is exact, so a hit
+// returns what a miss would build: a pure cache that only saves time.
+import { CELLS } from '../../game/constants.js';
+import { buildNavGraph, type NavGraph } from '../nav.js';
+import type { Terrain } from '../terrain.js';
+
+/** How many graphs are kept (some tens of kilobytes each). */
+const KEPT = 256;
+
+const graphs = new Map<string, NavGraph>();
+
+/** The cache key of a terrain: one character per cell, its tile and whether gold lies there. */
+export function terrainKey(terrain: Terrain): string {
+  const codes = new Array<number>(CELLS);
+  for (let i = 0; i < CELLS; i++) codes[i] = 48 + terrain.tiles[i]! + (terrain.gold[i] ? 16 : 0);
+  return String.fromCharCode(...codes);
+}
+
+/** The plain navigation graph of `terrain` (no relaxed digs): from the shared cache, or built and kept. */
+export function sharedGraph(terrain: Terrain): NavGraph {
+  const key = terrainKey(terrain);
+  let graph = graphs.get(key);
+  if (graph) {
+    // most recently used last: the oldest is the first to go
+    graphs.delete(key);
+    graphs.set(key, graph);
+    return graph;
+  }
+  graph = buildNavGraph(terrain);
+  graphs.set(key, graph);
+  if (graphs.size > KEPT) graphs.delete(graphs.keys().next().value!);
+  return graph;
+}
