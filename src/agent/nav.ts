@@ -227,6 +227,12 @@ export function routeTo(table: RouteTable, cell: number): NavEdge[] {
 }
 
 /**
+ * The first row of the cells a move passes on its way down to `e.to` in the column of `e.to`: a
+ * step or walk off falls from the row it starts on, a move down from the row below it.
+ */
+const firstCrossedRow = (e: NavEdge): number => ((e.from / 28) | 0) + (e.key === 'down' ? 1 : 0);
+
+/**
  * The cheapest cost to pass through `cell`, also counting cells a fall passes through
  * (gold hanging in mid-air is collected on the way down). UNREACHABLE when it is not.
  */
@@ -241,9 +247,7 @@ export function passCost(graph: NavGraph, table: RouteTable, cell: number): { co
     if (d >= INF) continue;
     for (const e of graph.edges[from]) {
       if (e.to % 28 !== x || e.to <= cell) continue;
-      const fromRow = (from / 28) | 0;
-      const startRow = e.key === 'down' ? fromRow + 1 : fromRow;
-      if (startRow > row) continue;
+      if (firstCrossedRow(e) > row) continue;
       const cost = d + e.cost - TICKS_PER_TILE * (((e.to / 28) | 0) - row);
       if (cost < best) {
         best = cost;
@@ -269,7 +273,7 @@ export function reachableFrom(graph: NavGraph, source: number | readonly number[
     for (const e of graph.edges[from]) {
       const col = e.to % 28;
       const toRow = (e.to / 28) | 0;
-      for (let y = e.key === 'down' ? ((from / 28) | 0) + 1 : (from / 28) | 0; y < toRow; y++) seen[idx(col, y)] = 1;
+      for (let y = firstCrossedRow(e); y < toRow; y++) seen[idx(col, y)] = 1;
       seen[e.to] = 1;
       if (queued[e.to]) continue;
       queued[e.to] = 1;
@@ -358,11 +362,10 @@ export function costToNearest(graph: NavGraph, from: number, targets: Uint8Array
     if (cell === CROSSED) return d;
     if (d > dist[cell]) continue;
     if (targets[cell]) return d;
-    const fromRow = (cell / 28) | 0;
     for (const e of graph.edges[cell]) {
       const col = e.to % 28;
       const toRow = (e.to / 28) | 0;
-      for (let y = e.key === 'down' ? fromRow + 1 : fromRow; y < toRow; y++)
+      for (let y = firstCrossedRow(e); y < toRow; y++)
         if (targets[idx(col, y)]) {
           heap.push((d + e.cost - TICKS_PER_TILE * (toRow - y)) * 512 + CROSSED);
           siftUp(heap);
@@ -419,8 +422,7 @@ function reverseOf(graph: NavGraph): ReverseGraph {
       inCost[at] = e.cost;
       const col = e.to % 28;
       const toRow = (e.to / 28) | 0;
-      const startRow = e.key === 'down' ? ((from / 28) | 0) + 1 : (from / 28) | 0;
-      for (let y = startRow; y < toRow; y++) cross.push(from, idx(col, y), e.cost - TICKS_PER_TILE * (toRow - y));
+      for (let y = firstCrossedRow(e); y < toRow; y++) cross.push(from, idx(col, y), e.cost - TICKS_PER_TILE * (toRow - y));
     }
   }
   const n = cross.length / 3;

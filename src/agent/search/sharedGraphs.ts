@@ -13,7 +13,7 @@ const KEPT = 256;
 const graphs = new Map<string, NavGraph>();
 
 /** The cache key of a terrain: one character per cell, its tile and whether gold lies there. */
-export function terrainKey(terrain: Terrain): string {
+function terrainKey(terrain: Terrain): string {
   const codes = new Array<number>(CELLS);
   for (let i = 0; i < CELLS; i++) codes[i] = 48 + terrain.tiles[i]! + (terrain.gold[i] ? 16 : 0);
   return String.fromCharCode(...codes);
