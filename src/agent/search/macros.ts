@@ -14,7 +14,7 @@ import { runnerSettled } from '../sim.js';
 import { hashState } from './frontier.js';
 import { madeProgress } from './goals.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
-import { estimate, fieldFor, sortieEstimate } from './reach.js';
+import { estimate, fieldFor, opensPocket, sortieEstimate } from './reach.js';
 import { TRAP_WAIT_TICKS, guardTrappedAt, trapWorthTrying } from './guardTrap.js';
 import { firstRefill, holeWaitWorthTrying } from './holeWait.js';
 import { STAIR_DEPTHS, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
@@ -77,11 +77,12 @@ function sideOpen(s: GameState): boolean {
 const TRAP_RANGE = 6;
 
 /**
- * Whether digging to side `dir` is worth simulating: a guard is near (a trap), or the dug brick
- * leads closer to the target on the dig-relaxed graph (a shaft, a staircase, a drop). Digs are
- * possible almost everywhere on brick floors; trying them all would spend half the budget.
+ * Whether digging to side `dir` is worth simulating: a guard is near (a trap), the dug brick
+ * leads closer to the target on the dig-relaxed graph (a shaft, a staircase, a drop), or, with
+ * `passages`, it opens a way out of a pocket from the ladder beside it (reach.ts, opensPocket).
+ * Digs are possible almost everywhere on brick floors; trying them all would spend half the budget.
  */
-function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1): boolean {
+function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1, passages: boolean): boolean {
   if (guardDistance(s) < TRAP_RANGE) return true;
   const { graph, toGo } = fieldFor(ctx, s);
   const r = s.runner;
@@ -93,7 +94,8 @@ function digWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1
   if (toGo[brick]! < h || toGo[landing]! < h) return true;
   // a drop through the brick that passes gold on its way down (the estimate counts it as reached)
   if (!s.goldComplete) for (let c = brick + 28; c <= landing; c += 28) if (s.base[c] === GOLD) return true;
-  return false;
+  // a passage out of a pocket, dug from outside before going in
+  return passages && opensPocket(ctx, s, dir);
 }
 
 /**
@@ -121,7 +123,7 @@ export function againstWall(s: GameState, dir: -1 | 1): boolean {
 }
 
 /** The macros worth trying from a state (those that certainly do nothing are left out). */
-function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, KeyName][] {
+function macroOptions(ctx: SearchContext, s: GameState, h: number, passages: boolean): [MacroKind, KeyName][] {
   if (s.status === 'start') return MOVE_KEYS.map((k) => ['move', k]);
   // falling: the key held on landing decides what he does next
   if (!runnerCanAct(s))
@@ -142,7 +144,7 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number): [MacroKind, 
     if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
   }
   for (const dir of [-1, 1] as const)
-    if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
+    if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir, passages)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
   out.push(['wait', 'stop']);
   return out;
 }
@@ -173,7 +175,7 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     const child = holeWaitChild(ctx, n, seen);
     if (child) out.push(child);
   }
-  const options = macroOptions(ctx, n.state, n.h);
+  const options = macroOptions(ctx, n.state, n.h, opts.pocketPassages);
   for (let o = 0; o < options.length; o++) {
     const [kind, key] = options[o]!;
     const s = lastUse && o === options.length - 1 ? n.state : cloneState(n.state, false);

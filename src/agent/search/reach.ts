@@ -3,7 +3,7 @@
 // worth heading for, the search's progress estimate (ticks to go, plus the guards camping the
 // way), and whether a state leaves the rest of the level possible. Reads the search context's
 // root state; caches per gold set. Pure.
-import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
+import { BLOCK, CELLS, GOLD, SOLID, TRAP, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
 import {
   UNREACHABLE,
@@ -337,6 +337,27 @@ function groundOf(ctx: SearchContext, goldComplete: boolean): Uint8Array {
     ctx.sortie.ground.set(key, ground);
   }
   return ground;
+}
+
+/**
+ * Whether digging to side `dir` opens a passage out of a pocket: the dug brick joins lasting
+ * ground under the runner (the ladder he stands on) to an open cell beside the brick that is not
+ * lasting ground (a pocket, or a hole dug into one), from which there is no way back once the
+ * holes refill. Such a pocket is entered and left through the hole before it refills, and the hole
+ * must be dug from outside first: from inside, the brick is not diagonally below the runner. The
+ * dig-relaxed estimate does not ask for it (it leads nowhere new on the lasting terrain), so the
+ * search would not try it; the sortie estimate then finds the way back through it.
+ */
+export function opensPocket(ctx: SearchContext, s: GameState, dir: -1 | 1): boolean {
+  const r = s.runner;
+  const y = r.y + 1;
+  const far = r.x + 2 * dir;
+  if (y > 15 || far < 0 || far > 27) return false;
+  const farCell = idx(far, y);
+  const t = s.act[farCell];
+  if (t === BLOCK || t === SOLID || t === TRAP) return false;
+  const ground = groundOf(ctx, s.goldComplete);
+  return ground[idx(r.x, y)] === 1 && ground[farCell] === 0;
 }
 
 /**

@@ -43,6 +43,8 @@ export interface PlanSearchOptions {
   nextSliceTicks: number;
   /** Whether a staircase two or three bricks deep is one choice of the search (stairs.ts). */
   stairs: boolean;
+  /** Whether a dig from a ladder that opens a way out of a pocket (reach.ts, opensPocket) is tried where the estimate does not ask for it. */
+  pocketPassages: boolean;
   /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
   guardTraps: boolean;
   /** Whether waiting until the oldest open hole refills is one choice of the search (holeWait.ts). */
@@ -74,8 +76,10 @@ export interface PlanSearchOptions {
  * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. A
  * staircase two or three bricks deep is one choice of the search (stairs.ts); a trap for a guard
  * is not by default (guardTraps: 87 against 90), nor is waiting for a hole to refill (holeWaits:
- * 84 against 90; docs/eval/classic-2026-12-03f.md). History of these figures:
- * docs/eval/.
+ * 84 against 90; docs/eval/classic-2026-12-03f.md), nor a dig from a ladder that opens a way out
+ * of a pocket where the estimate does not ask for it (pocketPassages: Classic 1-150, direct
+ * planner, 2026-12-04: 91, 90 and 87 with seeds 1-3 against 90, 89 and 89; the other four packs
+ * 45 against 46; docs/eval/classic-2026-12-04.md). History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -96,6 +100,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSlices: 16,
   nextSliceTicks: 20_000,
   stairs: true,
+  pocketPassages: false,
   guardTraps: false,
   holeWaits: false,
 };
