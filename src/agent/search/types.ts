@@ -78,8 +78,8 @@ export interface PlanSearchOptions {
  * is not by default (guardTraps: 87 against 90), nor is waiting for a hole to refill (holeWaits:
  * 84 against 90; docs/eval/classic-2026-12-03f.md), nor a dig from a ladder that opens a way out
  * of a pocket where the estimate does not ask for it (pocketPassages: Classic 1-150, direct
- * planner, 2026-12-04: 91, 90 and 87 with seeds 1-3 against 90, 89 and 89; the other four packs
- * 45 against 46; docs/eval/classic-2026-12-04.md). History of these figures: docs/eval/.
+ * planner, 2026-12-04: 445 against 440 over seeds 1-5, but the other four packs 45 against 46;
+ * docs/eval/classic-2026-12-04.md). History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
