@@ -30,7 +30,8 @@ export interface NavGraph {
   edges: NavEdge[][];
 }
 
-const isWallFromSide = (t: number) => t === BLOCK || t === SOLID || t === TRAP;
+/** Whether a tile stops a runner stepping into it from the side (brick, rock, trap door). */
+export const isWallFromSide = (t: number) => t === BLOCK || t === SOLID || t === TRAP;
 const supports = (t: number) => t === BLOCK || t === SOLID || t === LADDR;
 
 /** Whether (x, y) holds the runner at offset 0, with `dug` (a brick being treated as open) or -1. */

@@ -3,13 +3,14 @@
 // worth heading for, the search's progress estimate (ticks to go, plus the guards camping the
 // way), and whether a state leaves the rest of the level possible. Reads the search context's
 // root state; caches per gold set. Pure.
-import { BLOCK, CELLS, GOLD, SOLID, TRAP, idx } from '../../game/constants.js';
+import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
 import {
   UNREACHABLE,
   buildNavGraph,
   costToGo,
   costToNearest,
+  isWallFromSide,
   lastingGroundReached,
   reachableFrom,
   routingCell,
@@ -354,8 +355,7 @@ export function opensPocket(ctx: SearchContext, s: GameState, dir: -1 | 1): bool
   const far = r.x + 2 * dir;
   if (y > 15 || far < 0 || far > 27) return false;
   const farCell = idx(far, y);
-  const t = s.act[farCell];
-  if (t === BLOCK || t === SOLID || t === TRAP) return false;
+  if (isWallFromSide(s.act[farCell]!)) return false;
   const ground = groundOf(ctx, s.goldComplete);
   return ground[idx(r.x, y)] === 1 && ground[farCell] === 0;
 }
