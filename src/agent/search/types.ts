@@ -74,12 +74,13 @@ export interface PlanSearchOptions {
  * with 40,000-tick slices) and cleared 78 Classic levels against 77 (direct planner, seed 1).
  * When a search finds no goal at the first step past a 200-tick boundary of the game clock, a
  * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. A
- * staircase two or three bricks deep is one choice of the search (stairs.ts); a trap for a guard
- * is not by default (guardTraps: 87 against 90), nor is waiting for a hole to refill (holeWaits:
- * 84 against 90; docs/eval/classic-2026-12-03f.md), nor a dig from a ladder that opens a way out
- * of a pocket where the estimate does not ask for it (pocketPassages: Classic 1-150, direct
- * planner, 2026-12-04: 445 against 440 over seeds 1-5, but the other four packs 45 against 46;
- * docs/eval/classic-2026-12-04.md). History of these figures: docs/eval/.
+ * staircase two or three bricks deep is one choice of the search (stairs.ts), and so is a dig
+ * from a ladder that opens a way out of a pocket where the estimate does not ask for it
+ * (pocketPassages: Classic 1-150, direct planner, 2026-12-04: 445 levels against 440 over engine
+ * seeds 1-5; the other four packs 45 against 46, the five packs 136 either way;
+ * docs/eval/classic-2026-12-04.md). A trap for a guard is not a choice by default (guardTraps: 87
+ * against 90), nor is waiting for a hole to refill (holeWaits: 84 against 90;
+ * docs/eval/classic-2026-12-03f.md). History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -100,7 +101,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSlices: 16,
   nextSliceTicks: 20_000,
   stairs: true,
-  pocketPassages: false,
+  pocketPassages: true,
   guardTraps: false,
   holeWaits: false,
 };

@@ -1,5 +1,5 @@
 // A pocket left through a passage dug from outside (reach.ts, opensPocket; the option
-// pocketPassages, off by default): a brick beside a ladder, dug from the ladder, opens onto cells
+// pocketPassages, on by default): a brick beside a ladder, dug from the ladder, opens onto cells
 // with no way back on the lasting terrain. From inside, the brick is not diagonally below the
 // runner, so it must be dug before he goes in, and the dig-relaxed estimate never asks for it. The
 // real decision is Classic 29 (seed 1, tick 2200): the gold at (24,5) sits in a brick box beside
@@ -57,7 +57,7 @@ describe('plan search: a pocket left through a passage dug from outside', () => 
     expect(inDugHole(game.state)).toBe(false);
   });
 
-  it('without the passages (the default) the same decision finds no goal', () => {
+  it('without the passages the same decision finds no goal', () => {
     const plan = planSearch(analyzeSnapshot(boxedGold), { nextSlices: 0, pocketPassages: false });
     expect(plan?.mode).not.toBe('goal');
   });
