@@ -72,8 +72,10 @@ export interface PlanSearchOptions {
  * one 20,000-tick slice per decision for up to sixteen (nextSearch.ts): half the slice of a normal
  * search keeps a followed decision cheap (bench:planner's own-play p99 77 ms against 104-138 ms
  * with 40,000-tick slices) and cleared 78 Classic levels against 77 (direct planner, seed 1).
- * When a search finds no goal at the first step past a 200-tick boundary of the game clock, a
- * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision. A
+ * When a search finds no goal at the first step past a 100-tick boundary of the game clock, a
+ * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision (Classic
+ * 1-150, direct planner, 2026-12-04: 96 and 93 with seeds 1 and 2 against 91 and 90 with a
+ * 200-tick period, for about the same wall time; docs/eval/classic-2026-12-04.md). A
  * staircase two or three bricks deep is one choice of the search (stairs.ts), and so is a dig
  * from a ladder that opens a way out of a pocket where the estimate does not ask for it
  * (pocketPassages: Classic 1-150, direct planner, 2026-12-04: 445 levels against 440 over engine
@@ -95,7 +97,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   noveltyPenalty: 20,
   targetQueues: 3,
   deepSearchFactor: 10,
-  deepSearchPeriod: 200,
+  deepSearchPeriod: 100,
   deepSearchAhead: true,
   deepSliceTicks: 40_000,
   nextSlices: 16,
