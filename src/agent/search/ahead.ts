@@ -21,6 +21,9 @@ import type { Macro, Plan, PlanSearchOptions } from './types.js';
 /** Slices of a deep search: its budget in slices of deepSliceTicks. */
 const deepSlices = (opts: PlanSearchOptions) => Math.max(1, Math.round((opts.deepBudgetTicks ?? 0) / opts.deepSliceTicks));
 
+/** A deep search's options: the normal ones with its own cap on goal checks (deepGoalChecks). */
+export const deepOptions = (opts: PlanSearchOptions): PlanSearchOptions => ({ ...opts, maxGoalChecks: opts.deepGoalChecks });
+
 /** The exact state after pressing each macro's key for its ticks from `root` (as the actions will). */
 export function stateAfter(root: GameState, macros: readonly Macro[]): GameState {
   const s = cloneState(root, false);
@@ -59,7 +62,8 @@ export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions)
  * at the window's end the deep search's best plan is taken. Null when the commitment does not
  * lead where it said (then the step searches afresh).
  */
-export function continueAhead(root: GameState, c: Commitment, opts: PlanSearchOptions): Plan | null {
+export function continueAhead(root: GameState, c: Commitment, normal: PlanSearchOptions): Plan | null {
+  const opts = deepOptions(normal);
   const ahead = c.ahead;
   if (!ahead) return null;
   const rest = c.rest.map(toMacro);

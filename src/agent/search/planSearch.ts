@@ -8,7 +8,7 @@
 import type { GameState } from '../../game/state.js';
 import type { Analysis } from '../analysis.js';
 import type { Commitment } from '../schemas.js';
-import { continueAhead, startAhead } from './ahead.js';
+import { continueAhead, deepOptions, startAhead } from './ahead.js';
 import { BestFirst, newSearch } from './bestFirst.js';
 import { chooseEnd, planTo } from './choose.js';
 import { committedPlan, fingerprintState } from './commitment.js';
@@ -71,9 +71,10 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
   if (atOnce) {
     // the deterministic search retraces the normal one's ticks first; both are counted
     const spent = ctx.granted - ctx.budget;
-    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, opts));
+    const deepOpts = deepOptions(opts);
+    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, deepOpts));
     ctx.granted += spent;
-    search = new BestFirst(ctx, start, opts);
+    search = new BestFirst(ctx, start, deepOpts);
     search.run();
   }
   const end = chooseEnd(search, opts);

@@ -35,6 +35,14 @@ export interface PlanSearchOptions {
   deepSearchPeriod: number;
   /** Whether a deep search is spread ahead over the next decisions (ahead.ts) or run at once in the decision that starts it. */
   deepSearchAhead: boolean;
+  /**
+   * Goal states a deep search ahead (ahead.ts) may check for survival and an onward goal. Its
+   * budget is ten normal ones, and with the normal cap its goal tests ran out early: every later
+   * goal state was skipped and the rest of the budget could only end in a partial plan. 60
+   * against 6 (2026-12-05, direct planner): professional 113 gained, no level lost on Classic
+   * seeds 1 and 4 or the other packs (docs/eval/classic-2026-12-05.md).
+   */
+  deepGoalChecks: number;
   /** Simulated ticks of each decision's slice of a deep search ahead (ahead.ts); 60,000 cleared no more than 40,000. */
   deepSliceTicks: number;
   /** Slices of the next goal's search run ahead while a goal plan is followed, one per decision (nextSearch.ts): 0 is off. */
@@ -99,6 +107,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   deepSearchFactor: 10,
   deepSearchPeriod: 100,
   deepSearchAhead: true,
+  deepGoalChecks: 60,
   deepSliceTicks: 40_000,
   nextSlices: 16,
   nextSliceTicks: 20_000,
