@@ -39,8 +39,8 @@ export interface PlanSearchOptions {
    * Goal states a deep search ahead (ahead.ts) may check for survival and an onward goal. Its
    * budget is ten normal ones, and with the normal cap its goal tests ran out early: every later
    * goal state was skipped and the rest of the budget could only end in a partial plan. 60
-   * against 6 (2026-12-05, direct planner): professional 113 gained, no level lost on Classic
-   * seeds 1 and 4 or the other packs (docs/eval/classic-2026-12-05.md).
+   * against 6 (2026-12-05, direct planner): Classic 465 against 460 over engine seeds 1-5 and
+   * professional 113 gained, no level lost in any pack (docs/eval/classic-2026-12-05.md).
    */
   deepGoalChecks: number;
   /** Simulated ticks of each decision's slice of a deep search ahead (ahead.ts); 60,000 cleared no more than 40,000. */
