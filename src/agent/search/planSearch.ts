@@ -69,7 +69,7 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
   const deep = !goal && !fallback && (opts.deepBudgetTicks ?? 0) > opts.budgetTicks;
   const atOnce = deep && !opts.deepSearchAhead;
   if (atOnce) {
-    // the deterministic search retraces the normal one's ticks first; both are counted
+    // the deep search starts again from the root with its own cap on goal checks; both searches' ticks are counted
     const spent = ctx.granted - ctx.budget;
     const deepOpts = deepOptions(opts);
     ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, deepOpts));
