@@ -36,7 +36,7 @@ export interface PlanSearchOptions {
   /** Whether a deep search is spread ahead over the next decisions (ahead.ts) or run at once in the decision that starts it. */
   deepSearchAhead: boolean;
   /**
-   * Goal states a deep search ahead (ahead.ts) may check for survival and an onward goal. Its
+   * Goal states a deep search (spread ahead or run at once; ahead.ts) may check for survival and an onward goal. Its
    * budget is ten normal ones, and with the normal cap its goal tests ran out early: every later
    * goal state was skipped and the rest of the budget could only end in a partial plan. 60
    * against 6 (2026-12-05, direct planner): Classic 465 against 460 over engine seeds 1-5 and
