@@ -91,6 +91,8 @@ export interface PlannedRouteSummary {
   next?: { slices: number };
   /** Goal states the search turned down, by reason. */
   rejected?: { pocket: number; survival: number; onward: number };
+  /** The search ran out of states before its budget without a goal: nothing in reach leads on. */
+  exhausted?: boolean;
 }
 
 /** The app.candidates.built payload: how the list was built and what happened to every proposal. */

@@ -68,6 +68,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
             ...(plan.ahead ? { ahead: { slices: plan.ahead.slices, of: plan.ahead.of } } : {}),
             ...(plan.next ? { next: { slices: plan.next.slices } } : {}),
             ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
+            ...(plan.exhausted ? { exhausted: true } : {}),
           }
         : null,
     };

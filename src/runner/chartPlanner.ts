@@ -50,6 +50,7 @@ function summarize(r: PlanningResult): PlanResponse {
             reachesGoal: route.reachesGoal === true,
             goldGained: route.goldGained ?? 0,
             ...(route.rejected ? { rejected: route.rejected } : {}),
+            ...(route.exhausted ? { exhausted: true } : {}),
           },
         }
       : {}),

@@ -8,7 +8,7 @@ import { Game } from '../game/game.js';
 import type { DemoRecord } from '../game/schemas.js';
 import { diagnoseFailure } from './diagnose.js';
 import type { EpisodeSummary } from './episodeSummary.js';
-import { failureMechanism, type StepPlanInfo } from './mechanism.js';
+import { failureMechanism, goldAtEnd, type StepPlanInfo } from './mechanism.js';
 import type { EpisodePlanner, FailureReason } from './types.js';
 
 export interface EpisodeOptions {
@@ -99,7 +99,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     statuses,
     end: { tick: s.tick, x: s.runner.x, y: s.runner.y },
     failureDetail,
-    mechanism: cleared ? null : failureMechanism(reason as FailureReason, stepPlans),
+    mechanism: cleared ? null : failureMechanism(reason as FailureReason, stepPlans, goldAtEnd(s)),
     demo: game.demo(),
     finalSnapshot: game.snapshot(),
     durationMs: performance.now() - started,

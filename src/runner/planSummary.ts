@@ -9,4 +9,5 @@ export const planSummary = (plan: Plan): PlanSummary => ({
   reachesGoal: plan.reachesGoal,
   goldGained: plan.goldGained,
   ...(plan.rejected ? { rejected: { ...plan.rejected } } : {}),
+  ...(plan.exhausted ? { exhausted: true } : {}),
 });

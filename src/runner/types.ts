@@ -34,6 +34,8 @@ export interface PlanSummary {
   goldGained: number;
   /** Goal states the search turned down this step, by reason (see GoalRejections). */
   rejected?: { pocket: number; survival: number; onward: number };
+  /** The search ran out of states before its budget without a goal (SearchResult.exhausted). */
+  exhausted?: boolean;
 }
 
 export type EpisodePlanner = (request: PlanRequest, signal?: AbortSignal) => Promise<PlanResponse>;

@@ -33,16 +33,31 @@ export interface SearchResult {
   /** The first goal that held out but had no onward goal: the plan when no better goal is found. */
   fallback: Node | null;
   rejected: GoalRejections;
+  /**
+   * The open list ran empty without a goal: every state the macros reach from the root was
+   * expanded (or turned down as a goal), so more budget would find nothing. False while goal
+   * states were skipped unchecked (the goal-check cap), since those were never expanded.
+   */
+  exhausted: boolean;
 }
 
 /** A best-first search from `start`: run() searches until a goal is found or ctx.budget is spent. */
 export class BestFirst {
-  readonly result: SearchResult = { goal: null, nearest: [], expanded: 0, fallback: null, rejected: { pocket: 0, survival: 0, onward: 0 } };
+  readonly result: SearchResult = {
+    goal: null,
+    nearest: [],
+    expanded: 0,
+    fallback: null,
+    rejected: { pocket: 0, survival: 0, onward: 0 },
+    exhausted: false,
+  };
   private readonly open: Frontier;
   private readonly seen: Set<string>;
   /** How often each place (the state's key without the guards) was pushed: the novelty penalty's count. */
   private readonly places = new Map<string, number>();
   private goalChecks = 0;
+  /** Goal states passed over once the goal-check cap was reached (neither checked nor expanded). */
+  private goalsSkipped = 0;
   /** The estimate each extra queue of the frontier ranks by: one per gold it heads for (reach.ts, headingTargets). */
   private readonly targets: ((s: GameState) => number)[];
   /** Scratch for a child's f in each target's queue (the frontier copies it at once). */
@@ -86,7 +101,10 @@ export class BestFirst {
       // back to ground.
       const atGoal = n !== start && isGoal(ctx, n.state);
       if (atGoal && (finishedOrAtExit(n.state) || leavesLevelPossible(ctx, n.state))) {
-        if (this.goalChecks >= opts.maxGoalChecks) continue;
+        if (this.goalChecks >= opts.maxGoalChecks) {
+          this.goalsSkipped++;
+          continue;
+        }
         this.goalChecks++;
         if (finishedOrAtExit(n.state)) {
           result.goal = n;
@@ -131,6 +149,7 @@ export class BestFirst {
         open.push(child, targetF);
       }
     }
+    result.exhausted = result.goal === null && open.size === 0 && this.goalsSkipped === 0;
     return result;
   }
 }

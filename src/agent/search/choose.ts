@@ -49,7 +49,7 @@ export function planTo(
   if (macros.length === 0) return null;
   const ticks = macros.reduce((sum, m) => sum + m.ticks, 0);
   const why = describe(macros, { state: chosen.state, ticks, closest: chosen.closest }, mode, root.goldCount);
-  const { goal, fallback, rejected } = search.result;
+  const { goal, fallback, rejected, exhausted } = search.result;
   return {
     macros,
     goldGained: root.goldCount - chosen.state.goldCount,
@@ -62,6 +62,7 @@ export function planTo(
     why: work.deepened ? `${why}; deep search` : why,
     mode,
     rejected: { ...rejected },
+    ...(exhausted ? { exhausted: true } : {}),
     ...work,
   };
 }

@@ -159,6 +159,8 @@ export interface Plan {
   next?: { expect: string; slices: number };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
+  /** The search ran out of states before its budget, with no goal: the runner is stranded as far as its macros reach. */
+  exhausted?: boolean;
 }
 
 export interface Node {
