@@ -1,9 +1,9 @@
 // The mechanism behind a failed episode (issue #16's diagnostics): what the plan search was doing
-// over the last steps — no goal within its budget, no goal in all it could reach (stranded),
-// goals turned down (gold only reachable through holes, guards closing the way on), only escapes,
-// goals that led into a trap, or heuristic moves chosen over the plan — or the gold left being all
-// in guards' hands, so a per-pack table says what to attack next. Reads the episode's per-step
-// plan summaries and where the gold is at the end; pure.
+// over the last steps — no goal within its budget, no goal in any state it could reach (walled
+// in, or cornered by guards), goals turned down (gold only reachable through holes, guards
+// closing the way on), only escapes, goals that led into a trap, or heuristic moves chosen over
+// the plan — or the gold left being all in guards' hands, so a per-pack table says what to attack
+// next. Reads the episode's per-step plan summaries and where the gold is at the end; pure.
 import { GOLD } from '../game/constants.js';
 import type { GameState } from '../game/state.js';
 import type { FailureReason, PlanSummary } from './types.js';
@@ -20,7 +20,7 @@ export const MECHANISMS = [
   'goal rejected: gold only reachable through holes',
   'goal rejected: guards close the way on',
   'no goal within budget',
-  'stranded: every reachable state searched, no goal',
+  'search exhausted: no goal in any reachable state',
   'remaining gold carried by guards',
   'no plan to gold holds out (escaping)',
   'accepted goal led into a trap',
@@ -63,7 +63,7 @@ export function failureMechanism(reason: FailureReason, steps: readonly StepPlan
     if (sum('survival') + sum('onward') > 0) return 'goal rejected: guards close the way on';
     if (sum('pocket') > 0) return 'goal rejected: gold only reachable through holes';
     const exhausted = planned.filter((s) => s.plan!.exhausted).length;
-    return exhausted * 2 > planned.length ? 'stranded: every reachable state searched, no goal' : 'no goal within budget';
+    return exhausted * 2 > planned.length ? 'search exhausted: no goal in any reachable state' : 'no goal within budget';
   }
   return died ? 'accepted goal led into a trap' : 'goal plans too slow for the tick budget';
 }

@@ -23,8 +23,8 @@ describe('failure mechanism', () => {
   it('partial plans with nothing turned down: no goal within budget', () => {
     expect(failureMechanism('time_budget', times(12, plan('partial')))).toBe('no goal within budget');
   });
-  it('partial plans from searches that ran out of states: stranded, not short of budget', () => {
-    expect(failureMechanism('no_route', times(12, plan('partial', none, true)))).toBe('stranded: every reachable state searched, no goal');
+  it('partial plans from searches that ran out of states: exhausted, not short of budget', () => {
+    expect(failureMechanism('no_route', times(12, plan('partial', none, true)))).toBe('search exhausted: no goal in any reachable state');
     // one such search in the window is not enough: most of them must have run dry
     expect(failureMechanism('no_route', [...times(6, plan('partial')), ...times(6, plan('partial', none, true))])).toBe(
       'no goal within budget',

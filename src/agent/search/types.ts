@@ -159,7 +159,7 @@ export interface Plan {
   next?: { expect: string; slices: number };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
-  /** The search ran out of states before its budget, with no goal: the runner is stranded as far as its macros reach. */
+  /** The search ran out of states before its budget, with no goal: as far as its macros reach, the runner is walled in or cornered. */
   exhausted?: boolean;
 }
 

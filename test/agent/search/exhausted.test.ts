@@ -1,6 +1,6 @@
 // A search that runs out of states before its budget says so (issue #16's diagnostics): more
 // budget cannot help a runner sealed off from the gold, and the eval names that failure
-// "stranded" instead of "no goal within budget".
+// "search exhausted" instead of "no goal within budget".
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { BestFirst, newSearch } from '../../../src/agent/search/bestFirst.js';
