@@ -92,9 +92,13 @@ export class BestFirst {
   run(): SearchResult {
     const { ctx, start, opts, open, seen, result } = this;
     const { nearest, rejected } = result;
+    let ranDry = false;
     while (result.goal === null && ctx.budget > 0) {
       const n = open.pop();
-      if (!n) break;
+      if (!n) {
+        ranDry = true;
+        break;
+      }
       // A goal must leave the rest of the level possible, hold out against the guards and lead on
       // to a next goal. One that leaves the runner in a pocket (gold taken in a pit entered through
       // dug holes) is no goal yet but a sortie under way: it is expanded, and its children head
@@ -149,7 +153,9 @@ export class BestFirst {
         open.push(child, targetF);
       }
     }
-    result.exhausted = result.goal === null && open.size === 0 && this.goalsSkipped === 0;
+    // pop() is the test (open.size also counts the entries of nodes another queue handed out); a
+    // search that ran dry stays dry, so a later run with no budget leaves the verdict as it was
+    if (ranDry && result.goal === null && this.goalsSkipped === 0) result.exhausted = true;
     return result;
   }
 }
