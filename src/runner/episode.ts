@@ -83,6 +83,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
   const s = game.state;
   const cleared = s.status === 'finish';
   const reason = cleared ? 'cleared' : (failure ?? diagnoseFailure(game, history, { maxTicks: o.maxTicks, maxSteps: o.maxSteps, steps }));
+  const finalSnapshot = game.snapshot();
   return {
     traceId: o.traceId,
     playData: o.playData,
@@ -99,9 +100,9 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
     statuses,
     end: { tick: s.tick, x: s.runner.x, y: s.runner.y },
     failureDetail,
-    mechanism: cleared ? null : failureMechanism(reason as FailureReason, stepPlans, goldAtEnd(s)),
+    mechanism: cleared ? null : failureMechanism(reason as FailureReason, stepPlans, goldAtEnd(finalSnapshot)),
     demo: game.demo(),
-    finalSnapshot: game.snapshot(),
+    finalSnapshot,
     durationMs: performance.now() - started,
   };
 }

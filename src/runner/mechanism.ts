@@ -4,8 +4,7 @@
 // closing the way on), only escapes, goals that led into a trap, or heuristic moves chosen over
 // the plan — or the gold left being all in guards' hands, so a per-pack table says what to attack
 // next. Reads the episode's per-step plan summaries and where the gold is at the end; pure.
-import { GOLD } from '../game/constants.js';
-import type { GameState } from '../game/state.js';
+import type { Snapshot } from '../game/schemas.js';
 import type { FailureReason, PlanSummary } from './types.js';
 
 /** One step as the diagnosis sees it: the chosen candidate's kind and the step's plan search. */
@@ -39,11 +38,11 @@ export interface GoldAtEnd {
   carried: number;
 }
 
-export function goldAtEnd(s: GameState): GoldAtEnd {
-  let lying = 0;
-  for (const tile of s.base) if (tile === GOLD) lying++;
-  return { lying, carried: s.guards.filter((g) => g.hasGold > 0).length };
-}
+/** Read off the episode's final snapshot, which lists both already. */
+export const goldAtEnd = (snapshot: Snapshot): GoldAtEnd => ({
+  lying: snapshot.gold.visiblePositions.length,
+  carried: snapshot.gold.carriedByGuards.length,
+});
 
 export function failureMechanism(reason: FailureReason, steps: readonly StepPlanInfo[], gold?: GoldAtEnd): Mechanism | null {
   if (reason === 'cancelled' || reason === 'planning_failed') return null;

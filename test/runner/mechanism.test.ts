@@ -40,9 +40,9 @@ describe('failure mechanism', () => {
   it("reads the gold lying on the board and the gold in guards' hands off the end state", () => {
     const game = Game.fromLevel(1, 1, { seed: 1 });
     const lying = game.state.goldCount;
-    expect(goldAtEnd(game.state)).toEqual({ lying, carried: 0 });
+    expect(goldAtEnd(game.snapshot())).toEqual({ lying, carried: 0 });
     game.state.guards[0]!.hasGold = 20;
-    expect(goldAtEnd(game.state)).toEqual({ lying, carried: 1 });
+    expect(goldAtEnd(game.snapshot())).toEqual({ lying, carried: 1 });
   });
   it('partial plans after pocketed goals: gold only reachable through holes', () => {
     expect(failureMechanism('stuck', times(12, plan('partial', { pocket: 2, survival: 0, onward: 0 })))).toBe(
