@@ -12,7 +12,7 @@ import { isGoal, madeProgress } from './goals.js';
 import { childrenOf } from './macros.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { keepNearest, wouldKeep } from './partial.js';
-import { estimate, headingTargets, leavesLevelPossible, targetEstimate } from './reach.js';
+import { estimate, headingTargets, leavesLevelPossible, rootReachesExit, targetEstimate } from './reach.js';
 import { newReach, type Node, type PlanSearchOptions, type SearchContext } from './types.js';
 
 /** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
@@ -21,7 +21,7 @@ export interface GoalRejections {
   pocket: number;
   /** The goal state does not hold out against the guards. */
   survival: number;
-  /** It holds out, but no next goal could be reached from it within the onward search. */
+  /** It holds out, but no next goal could be reached from it within the onward search (or from it at all). */
   onward: number;
 }
 
@@ -30,7 +30,10 @@ export interface SearchResult {
   /** The best partial plans: the nodes with the smallest estimate (then fewest ticks) seen. */
   nearest: Node[];
   expanded: number;
-  /** The first goal that held out but had no onward goal: the plan when no better goal is found. */
+  /**
+   * The first goal that held out but had no onward goal within the onward budget: the plan when
+   * no better goal is found. Never one whose onward search ran dry (a trap, see goesOn).
+   */
   fallback: Node | null;
   rejected: GoalRejections;
   /**
@@ -120,12 +123,16 @@ export class BestFirst {
           rejected.survival++;
           continue;
         }
-        if (opts.onwardTicks <= 0 || goesOn(ctx, n.state, opts)) {
+        const onward = opts.onwardTicks <= 0 ? 'found' : goesOn(ctx, n.state, opts);
+        if (onward === 'found') {
           result.goal = n;
           break;
         }
         rejected.onward++;
-        result.fallback ??= n;
+        // a goal state from which every reachable state was tried without a next goal is a trap
+        // (the guards close in, the last gold seals the runner in): no fallback, whatever else is
+        // found, in a level whose exit the root could reach at all
+        if (onward === 'unknown' || !rootReachesExit(ctx)) result.fallback ??= n;
         continue;
       }
       if (atGoal) rejected.pocket++;
@@ -160,16 +167,21 @@ export class BestFirst {
   }
 }
 
+/** What comes after a goal state (goesOn). */
+type Onward = 'found' | 'dead' | 'unknown';
+
 /**
- * Whether a next goal can be reached from a goal state (its own goal test, without a further
- * onward search), within opts.onwardTicks: a state that survives a while but from which the
- * guards close every way on is a trap, not a goal. Charges the ticks to the caller's budget.
+ * What comes after a goal state: `found`, a next goal within opts.onwardTicks (its own goal test,
+ * without a further onward search); `dead`, the onward search ran out of states with none (every
+ * state reachable from there was tried: the guards close every way on, or the runner is sealed
+ * in); `unknown`, the onward budget ran out first. A state that survives a while but goes on
+ * nowhere is a trap, not a goal. Charges the ticks to the caller's budget.
  */
-function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): boolean {
+function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): Onward {
   const onward = newSearch(s, opts.onwardTicks, opts);
-  const found = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).run().goal !== null;
+  const next = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).run();
   ctx.budget -= onward.ctx.granted - onward.ctx.budget;
-  return found;
+  return next.goal !== null ? 'found' : next.exhausted ? 'dead' : 'unknown';
 }
 
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */

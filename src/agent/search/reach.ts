@@ -169,6 +169,16 @@ export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
   return true;
 }
 
+/**
+ * Whether the runner could get to the top row from the root (the exit's hidden ladders shown,
+ * digging wherever a brick allows): where he cannot, no goal state leads anywhere, and a goal
+ * that goes on nowhere tells nothing about that goal.
+ */
+export function rootReachesExit(ctx: SearchContext): boolean {
+  const { graph, toGo } = exitField(ctx, ctx.relaxed);
+  return rootToGo(ctx, graph, toGo) < UNREACHABLE;
+}
+
 /** Estimated ticks from the node's state to its next goal (UNREACHABLE when none is known). */
 export function estimate(ctx: SearchContext, s: GameState): number {
   if (finishedOrAtExit(s)) return 0;
