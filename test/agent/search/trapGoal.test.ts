@@ -32,8 +32,9 @@ describe('plan search: a goal that goes nowhere is no fallback', () => {
   });
 
   it('the state it would have led to: from the gold, the onward search runs dry with no goal', () => {
-    const taken = newSearch(root, DEFAULT_PLAN_SEARCH.budgetTicks, { ...DEFAULT_PLAN_SEARCH, onwardTicks: 0, maxGoalChecks: 1 });
-    const toGold = new BestFirst(taken.ctx, taken.start, { ...DEFAULT_PLAN_SEARCH, onwardTicks: 0, maxGoalChecks: 1 }).run().goal;
+    const firstGoal = { ...DEFAULT_PLAN_SEARCH, onwardTicks: 0, maxGoalChecks: 1 };
+    const taken = newSearch(root, firstGoal.budgetTicks, firstGoal);
+    const toGold = new BestFirst(taken.ctx, taken.start, firstGoal).run().goal;
     expect(toGold).not.toBeNull();
     const onward = newSearch(toGold!.state, DEFAULT_PLAN_SEARCH.onwardTicks, DEFAULT_PLAN_SEARCH);
     const after = new BestFirst(onward.ctx, onward.start, { ...DEFAULT_PLAN_SEARCH, onwardTicks: 0, maxGoalChecks: 3 }).run();
