@@ -19,23 +19,30 @@ function layerFromString(text: string): Uint8Array {
   return layer;
 }
 
-// The layers of copies are views into shared slabs, not buffers of their own. The plan search
-// clones ~10,000 states a decision, and a buffer per copy means a backing store allocated
-// outside the V8 heap and a finalizer for the collector each time: the two layers of a copy took
-// ~2.5 us as buffers of their own, ~0.6 us as slab views (and the slowest decisions of
-// bench:planner spent a quarter of their time in cloneState). A slab lives while any of its
-// views does: at most SLAB_LAYERS * 448 bytes.
-const SLAB_LAYERS = 128;
-let slab = new ArrayBuffer(SLAB_LAYERS * CELLS);
+// Everything a copy owns in typed arrays (its two layers, goldMask, walkStops) is a view into a
+// shared slab, not a buffer of its own. The plan search clones ~10,000 states a decision, and a
+// buffer per array means a backing store allocated outside the V8 heap and a finalizer for the
+// collector each time: the two layers of a copy took ~2.5 us as buffers of their own, ~0.6 us as
+// slab views. A slab lives while any of its views does.
+const SLAB_COPIES = 128;
+const WALK_BYTES = 16 * 4; // walkStops: Int32Array, one per row (first, so it stays 4-aligned)
+const GOLD_BYTES = 28 * 2; // goldMask: Uint16Array, one per column
+const COPY_BYTES = WALK_BYTES + GOLD_BYTES + 2 * CELLS; // 1,016: a multiple of 4
+let slab = new ArrayBuffer(SLAB_COPIES * COPY_BYTES);
 let slabNext = 0;
 
-function layerSlot(): Uint8Array {
-  if (slabNext === SLAB_LAYERS) {
-    slab = new ArrayBuffer(SLAB_LAYERS * CELLS);
+/** The next copy's place in the slab: its byte offset. */
+function copySlot(): number {
+  if (slabNext === SLAB_COPIES) {
+    slab = new ArrayBuffer(SLAB_COPIES * COPY_BYTES);
     slabNext = 0;
   }
-  return new Uint8Array(slab, CELLS * slabNext++, CELLS);
+  return COPY_BYTES * slabNext++;
 }
+
+const copyGuard = (g: GuardState): GuardState => newGuard(g.x, g.y, g.xOffset, g.yOffset, g.action, g.hasGold, g.holeX, g.holeY);
+const copyHole = (h: OpenHole): OpenHole => newHole(h.x, h.y, h.openedAt);
+const copyTimed = (t: TimedGuard): TimedGuard => newTimed(t.id, t.since);
 
 /**
  * The deep copy the planner simulates on, and the one place a GameState object is built:
@@ -43,21 +50,21 @@ function layerSlot(): Uint8Array {
  * hidden class, as have its guards, dig, holes and timers (see the factories in state.ts).
  */
 export function cloneState(s: GameState, keepRecording = true): GameState {
-  const guards: GuardState[] = [];
-  for (let i = 0; i < s.guards.length; i++) {
-    const g = s.guards[i];
-    guards.push(newGuard(g.x, g.y, g.xOffset, g.yOffset, g.action, g.hasGold, g.holeX, g.holeY));
-  }
-  const holes: OpenHole[] = [];
-  for (let i = 0; i < s.holes.length; i++) holes.push(newHole(s.holes[i].x, s.holes[i].y, s.holes[i].openedAt));
-  const shakes: TimedGuard[] = [];
-  for (let i = 0; i < s.shakes.length; i++) shakes.push(newTimed(s.shakes[i].id, s.shakes[i].since));
-  const reborns: TimedGuard[] = [];
-  for (let i = 0; i < s.reborns.length; i++) reborns.push(newTimed(s.reborns[i].id, s.reborns[i].since));
+  // map, not push: each array is built at its exact length (push grows an empty array to room
+  // for 16), and a search keeps thousands of copies alive.
+  const guards = s.guards.map(copyGuard);
+  const holes = s.holes.length === 0 ? [] : s.holes.map(copyHole);
+  const shakes = s.shakes.length === 0 ? [] : s.shakes.map(copyTimed);
+  const reborns = s.reborns.length === 0 ? [] : s.reborns.map(copyTimed);
   const { runner: r, dig: d, playback: pb, recording: rec } = s;
-  const base = layerSlot();
+  const at = copySlot();
+  const walkStops = new Int32Array(slab, at, 16);
+  walkStops.set(s.walkStops);
+  const goldMask = new Uint16Array(slab, at + WALK_BYTES, 28);
+  goldMask.set(s.goldMask);
+  const base = new Uint8Array(slab, at + WALK_BYTES + GOLD_BYTES, CELLS);
   base.set(s.base);
-  const act = layerSlot();
+  const act = new Uint8Array(slab, at + WALK_BYTES + GOLD_BYTES + CELLS, CELLS);
   act.set(s.act);
   return {
     playData: s.playData,
@@ -86,8 +93,8 @@ export function cloneState(s: GameState, keepRecording = true): GameState {
     bornCursor: s.bornCursor,
     playback: pb ? { source: pb.source, actionIndex: pb.actionIndex, goldIndex: pb.goldIndex, bornIndex: pb.bornIndex } : null,
     terrain: s.terrain,
-    goldMask: s.goldMask.slice(),
-    walkStops: s.walkStops.slice(),
+    goldMask,
+    walkStops,
     recording:
       keepRecording && rec
         ? { action: rec.action.slice(), lastKey: rec.lastKey, goldDrop: rec.goldDrop.slice(), born: rec.born.slice() }

@@ -14,6 +14,7 @@ import {
   lastingGroundReached,
   reachableFrom,
   routingCell,
+  type NavCore,
   type NavGraph,
 } from '../nav.js';
 import { terrainFromState } from '../terrain.js';
@@ -429,7 +430,7 @@ function holesKey(s: GameState): string {
  * shared by the searches of one process (sharedGraphs.ts): the same pocket and holes recur
  * decision after decision.
  */
-function backGraph(ctx: SearchContext, s: GameState, complete: boolean): NavGraph {
+function backGraph(ctx: SearchContext, s: GameState, complete: boolean): NavCore {
   const key = (complete ? 'x' : 'g') + holesKey(s);
   let graph = ctx.sortie.graphs.get(key);
   if (!graph) {

@@ -4,13 +4,13 @@
 // same pocket; each search used to rebuild its graph from scratch. The key is exact, so a hit
 // returns what a miss would build: a pure cache that only saves time.
 import { CELLS } from '../../game/constants.js';
-import { buildNavGraph, type NavGraph } from '../nav.js';
+import { buildNavCore, type NavCore } from '../nav.js';
 import type { Terrain } from '../terrain.js';
 
-/** How many graphs are kept (some tens of kilobytes each). */
+/** How many graphs are kept (flat graphs of about ten kilobytes each). */
 const KEPT = 256;
 
-const graphs = new Map<string, NavGraph>();
+const graphs = new Map<string, NavCore>();
 
 /** The cache key of a terrain: one character per cell, its tile and whether gold lies there. */
 function terrainKey(terrain: Terrain): string {
@@ -19,8 +19,8 @@ function terrainKey(terrain: Terrain): string {
   return String.fromCharCode(...codes);
 }
 
-/** The plain navigation graph of `terrain` (no relaxed digs): from the shared cache, or built and kept. */
-export function sharedGraph(terrain: Terrain): NavGraph {
+/** The plain navigation graph of `terrain` (no relaxed digs, flat: navCore.ts): from the shared cache, or built and kept. */
+export function sharedGraph(terrain: Terrain): NavCore {
   const key = terrainKey(terrain);
   let graph = graphs.get(key);
   if (graph) {
@@ -29,7 +29,7 @@ export function sharedGraph(terrain: Terrain): NavGraph {
     graphs.set(key, graph);
     return graph;
   }
-  graph = buildNavGraph(terrain);
+  graph = buildNavCore(terrain);
   graphs.set(key, graph);
   if (graphs.size > KEPT) graphs.delete(graphs.keys().next().value!);
   return graph;

@@ -3,7 +3,7 @@
 // only (and the defaults); the search itself lives in the files beside this one.
 import type { GameState } from '../../game/state.js';
 import type { KeyName } from '../keys.js';
-import type { NavGraph } from '../nav.js';
+import type { NavCore, NavGraph } from '../nav.js';
 
 export interface PlanSearchOptions {
   /** Simulated ticks the search may spend per decision (goal checks included). */
@@ -209,9 +209,9 @@ export interface Sortie {
   rootCells: number[] | null;
   ground: Map<string, Uint8Array>;
   /** The graphs of the terrain as it is (holes open), by open holes and whether the exit's ladders are shown. */
-  graphs: Map<string, NavGraph>;
+  graphs: Map<string, NavCore>;
   /** Ticks to the gold left through the holes open now (a pit cleared in one sortie), by holes and gold. */
-  fields: Map<string, { graph: NavGraph; toGo: Int32Array }>;
+  fields: Map<string, { graph: NavCore; toGo: Int32Array }>;
   /** Whether every gold left is in reach of a cell through the holes open now, by holes, gold and cell. */
   goldInReach: Map<string, boolean>;
 }

@@ -1,0 +1,118 @@
+// The runner's moves on a terrain, as the navigation graphs see them: which cells he can rest in
+// and every move out of them (walk, rope, climb, fall, let go, dig-then-drop) with its tick cost,
+// read off the engine's movement rules. One generator for both graph forms (nav.ts builds edge
+// objects for routes and prompts, navCore.ts flat arrays for the search's many small graphs), so
+// the two can never disagree about a move. Pure: reads the terrain, emits moves.
+import { BAR, BLOCK, CELLS, LADDR, SOLID, TRAP, idx } from '../game/constants.js';
+import type { Terrain } from './terrain.js';
+
+export const TICKS_PER_TILE = 5;
+export const DIG_TICKS = 12;
+
+export type MoveKind = 'walk' | 'rope' | 'climb_up' | 'climb_down' | 'fall' | 'let_go' | 'dig_drop';
+export type MoveKey = 'left' | 'right' | 'up' | 'down' | 'dig_left' | 'dig_right';
+
+export interface NavGraphOptions {
+  /**
+   * Add a relaxed "dig straight down" move from every cell standing on a brick (cost of two digs
+   * and the drop). Not a move the runner can make in one go — shafts and staircases take several
+   * digs from beside — so this graph is only a progress estimate for the plan search, which finds
+   * the actual dig sequence by exact simulation.
+   */
+  digDown?: boolean;
+}
+
+/** Whether a tile stops a runner stepping into it from the side (brick, rock, trap door). */
+export const isWallFromSide = (t: number) => t === BLOCK || t === SOLID || t === TRAP;
+const supports = (t: number) => t === BLOCK || t === SOLID || t === LADDR;
+
+/** Whether (x, y) holds the runner at offset 0, with `dug` (a brick being treated as open) or -1. */
+function restsAt(tiles: Uint8Array, x: number, y: number, dug: number): boolean {
+  const i = idx(x, y);
+  const t = i === dug ? 0 : tiles[i];
+  if (t === BLOCK || t === SOLID) return false;
+  if (t === LADDR || t === BAR || y === 15) return true;
+  const below = i + 28;
+  return below !== dug && supports(tiles[below]);
+}
+
+/** Where a runner entering (x, y) at offset 0 comes to rest, falling as needed. */
+export function landing(tiles: Uint8Array, x: number, y: number, dug: number): number {
+  while (y < 15 && !restsAt(tiles, x, y, dug)) y++;
+  return idx(x, y);
+}
+
+/** 1 where the runner can be at rest on `tiles` (standing, hanging, holding a ladder). */
+export function restCells(tiles: Uint8Array): Uint8Array {
+  const rest = new Uint8Array(CELLS);
+  for (let y = 0; y < 16; y++) for (let x = 0; x < 28; x++) if (restsAt(tiles, x, y, -1)) rest[idx(x, y)] = 1;
+  return rest;
+}
+
+/** Receives one move: `dig` is the brick a dig-drop digs, else -1. */
+export type EmitMove = (from: number, to: number, kind: MoveKind, key: MoveKey, cost: number, dig: number) => void;
+
+/**
+ * Emits every move of the graph: those out of each rest cell (`rest` from restCells), in cell
+ * order, and those out of a dug brick the runner drops into (its cell is then a node too), emitted
+ * right after the dig-drop that first lands there. A cell's moves always come in the same order.
+ */
+export function forEachMove(terrain: Terrain, rest: Uint8Array, options: NavGraphOptions, emit: EmitMove): void {
+  const tiles = terrain.tiles;
+  const moves = new Uint8Array(CELLS); // 1 once a cell has a move out of it
+  const out: EmitMove = (from, to, kind, key, cost, dig) => {
+    moves[from] = 1;
+    emit(from, to, kind, key, cost, dig);
+  };
+
+  const addMoves = (x: number, y: number, self: number): void => {
+    // `self` >= 0: moves out of a dug brick (the runner dropped into a hole there).
+    const from = idx(x, y);
+    const cur = from === self ? 0 : tiles[from];
+    for (const dir of [-1, 1] as const) {
+      const nx = x + dir;
+      if (nx < 0 || nx > 27) continue;
+      const side = tiles[idx(nx, y)];
+      if (isWallFromSide(side)) continue;
+      const to = landing(tiles, nx, y, -1);
+      const dy = (to - idx(nx, y)) / 28;
+      const kind: MoveKind = dy > 0 ? 'fall' : side === BAR ? 'rope' : 'walk';
+      out(from, to, kind, dir < 0 ? 'left' : 'right', TICKS_PER_TILE * (1 + dy), -1);
+    }
+    if (cur === LADDR && y > 0 && !isWallFromSide(tiles[from - 28])) out(from, from - 28, 'climb_up', 'up', TICKS_PER_TILE, -1);
+    if (y < 15) {
+      const below = tiles[from + 28];
+      if (below !== BLOCK && below !== SOLID) {
+        const to = landing(tiles, x, y + 1, -1);
+        const dy = (to - from) / 28;
+        const kind: MoveKind = below === LADDR ? 'climb_down' : cur === BAR ? 'let_go' : 'fall';
+        out(from, to, kind, 'down', TICKS_PER_TILE * dy, -1);
+      }
+    }
+    // Dig a brick diagonally below, step over it and drop through the hole.
+    if (y < 15) {
+      for (const dir of [-1, 1] as const) {
+        const nx = x + dir;
+        if (nx < 0 || nx > 27) continue;
+        const brick = idx(nx, y + 1);
+        const above = idx(nx, y);
+        if (tiles[brick] !== BLOCK || tiles[above] !== 0 || terrain.gold[above]) continue;
+        const to = landing(tiles, nx, y + 1, brick);
+        const dy = (to - above) / 28;
+        out(from, to, 'dig_drop', dir < 0 ? 'dig_left' : 'dig_right', DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
+        if (tiles[to] === BLOCK && !moves[to]) addMoves(nx, (to / 28) | 0, to);
+      }
+    }
+    // (Digging is diagonal: the runner needs room beside him, unless he is already in a staircase.)
+    const roomBeside = (x > 0 && !isWallFromSide(tiles[from - 1])) || (x < 27 && !isWallFromSide(tiles[from + 1]));
+    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR && (roomBeside || from === self)) {
+      const brick = from + 28;
+      const to = landing(tiles, x, y + 1, brick);
+      const dy = (to - from) / 28;
+      out(from, to, 'dig_drop', 'dig_left', 2 * DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
+      if (tiles[to] === BLOCK && !moves[to]) addMoves(x, (to / 28) | 0, to);
+    }
+  };
+
+  for (let y = 0; y < 16; y++) for (let x = 0; x < 28; x++) if (rest[idx(x, y)]) addMoves(x, y, -1);
+}
