@@ -4,7 +4,18 @@
 // graph's business; they are re-exported here. Pure; one build per planning step.
 import { BLOCK, CELLS, idx } from '../game/constants.js';
 import { firstCrossedRow, popMin, reachableFrom, siftUp, UNREACHABLE } from './navCore.js';
-import { forEachMove, landing, restCells, TICKS_PER_TILE, type MoveKey, type MoveKind, type NavGraphOptions } from './navMoves.js';
+import {
+  landing,
+  MOVE_KEYS,
+  MOVE_KINDS,
+  recordMoves,
+  recorded,
+  restCells,
+  TICKS_PER_TILE,
+  type MoveKey,
+  type MoveKind,
+  type NavGraphOptions,
+} from './navMoves.js';
 import type { Terrain } from './terrain.js';
 
 export { DIG_TICKS, TICKS_PER_TILE, isWallFromSide, type MoveKey, type MoveKind, type NavGraphOptions } from './navMoves.js';
@@ -33,7 +44,17 @@ export function buildNavGraph(terrain: Terrain, options: NavGraphOptions = {}): 
   const rest = restCells(terrain.tiles);
   const edges: NavEdge[][] = new Array(CELLS);
   for (let i = 0; i < CELLS; i++) edges[i] = [];
-  forEachMove(terrain, rest, options, (from, to, kind, key, cost, dig) => edges[from].push({ from, to, kind, key, cost, dig }));
+  const n = recordMoves(terrain, rest, options);
+  const { from, to, kind, key, cost, dig } = recorded;
+  for (let i = 0; i < n; i++)
+    edges[from[i]!]!.push({
+      from: from[i]!,
+      to: to[i]!,
+      kind: MOVE_KINDS[kind[i]!]!,
+      key: MOVE_KEYS[key[i]!]!,
+      cost: cost[i]!,
+      dig: dig[i]!,
+    });
   return { terrain, rest, edges };
 }
 

@@ -5,7 +5,7 @@
 // were most of what the search allocated, and the collector copying them a good part of its
 // slowest decisions. Reads a Terrain or an edge graph; pure.
 import { CELLS, idx } from '../game/constants.js';
-import { forEachMove, restCells, TICKS_PER_TILE, type NavGraphOptions } from './navMoves.js';
+import { MOVE_KEYS, recordMoves, recorded, restCells, TICKS_PER_TILE, type NavGraphOptions } from './navMoves.js';
 import type { NavEdge, NavGraph } from './nav.js';
 import type { Terrain } from './terrain.js';
 
@@ -33,7 +33,7 @@ export type Routable = NavGraph | NavCore;
  */
 export const firstCrossedRow = (from: number, key: string): number => ((from / 28) | 0) + (key === 'down' ? 1 : 0);
 
-/** Moves as emitted, before they are laid out (scratch, reused by every build; grown when a graph needs more). */
+/** Moves to lay out (scratch, reused by every conversion of an edge graph; grown when one needs more). */
 let scratch = { from: new Int32Array(4096), to: new Int32Array(4096), cost: new Int32Array(4096), first: new Int32Array(4096) };
 
 function record(n: number, from: number, to: number, cost: number, first: number): void {
@@ -55,8 +55,13 @@ function record(n: number, from: number, to: number, cost: number, first: number
  * Lays out the `n` recorded moves, given in any order of cells, as a NavCore: a stable counting
  * sort by the cell they leave, into one buffer (one backing store per graph, not four).
  */
-function layOut(terrain: Terrain, rest: Uint8Array, n: number): NavCore {
-  const { from, to, cost, first } = scratch;
+function layOut(
+  terrain: Terrain,
+  rest: Uint8Array,
+  n: number,
+  moves: { from: Int32Array; to: Int32Array; cost: Int32Array; first: Int32Array },
+): NavCore {
+  const { from, to, cost, first } = moves;
   const buffer = new ArrayBuffer(4 * (CELLS + 1 + 3 * n));
   const start = new Int32Array(buffer, 0, CELLS + 1);
   const core: NavCore = {
@@ -84,10 +89,15 @@ const fillScratch = new Int32Array(CELLS);
 /** The flat navigation graph of `terrain`: the same moves buildNavGraph makes, without an object per move. */
 export function buildNavCore(terrain: Terrain, options: NavGraphOptions = {}): NavCore {
   const rest = restCells(terrain.tiles);
-  let n = 0;
-  forEachMove(terrain, rest, options, (from, to, _kind, key, cost) => record(n++, from, to, cost, firstCrossedRow(from, key)));
-  return layOut(terrain, rest, n);
+  const n = recordMoves(terrain, rest, options);
+  const { from, key } = recorded;
+  const first = firstRows.length >= n ? firstRows : (firstRows = new Int32Array(recorded.from.length));
+  for (let i = 0; i < n; i++) first[i] = ((from[i]! / 28) | 0) + (key[i] === DOWN_KEY ? 1 : 0);
+  return layOut(terrain, rest, n, { from, to: recorded.to, cost: recorded.cost, first });
 }
+
+let firstRows = new Int32Array(4096);
+const DOWN_KEY = MOVE_KEYS.indexOf('down');
 
 const cores = new WeakMap<NavGraph, NavCore>();
 
@@ -99,7 +109,7 @@ export function coreOf(graph: Routable): NavCore {
     let n = 0;
     for (let c = 0; c < CELLS; c++)
       for (const e of graph.edges[c] as NavEdge[]) record(n++, e.from, e.to, e.cost, firstCrossedRow(e.from, e.key));
-    core = layOut(graph.terrain, graph.rest, n);
+    core = layOut(graph.terrain, graph.rest, n, scratch);
     cores.set(graph, core);
   }
   return core;

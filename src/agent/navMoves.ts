@@ -2,7 +2,7 @@
 // and every move out of them (walk, rope, climb, fall, let go, dig-then-drop) with its tick cost,
 // read off the engine's movement rules. One generator for both graph forms (nav.ts builds edge
 // objects for routes and prompts, navCore.ts flat arrays for the search's many small graphs), so
-// the two can never disagree about a move. Pure: reads the terrain, emits moves.
+// the two can never disagree about a move. Reads the terrain; writes only its move record.
 import { BAR, BLOCK, CELLS, LADDR, SOLID, TRAP, idx } from '../game/constants.js';
 import type { Terrain } from './terrain.js';
 
@@ -49,20 +49,57 @@ export function restCells(tiles: Uint8Array): Uint8Array {
   return rest;
 }
 
-/** Receives one move: `dig` is the brick a dig-drop digs, else -1. */
-export type EmitMove = (from: number, to: number, kind: MoveKind, key: MoveKey, cost: number, dig: number) => void;
+/** Kinds and keys as the small numbers the move record holds (their index here). */
+export const MOVE_KINDS: readonly MoveKind[] = ['walk', 'rope', 'climb_up', 'climb_down', 'fall', 'let_go', 'dig_drop'];
+export const MOVE_KEYS: readonly MoveKey[] = ['left', 'right', 'up', 'down', 'dig_left', 'dig_right'];
+const [WALK, ROPE, CLIMB_UP, CLIMB_DOWN, FALL, LET_GO, DIG_DROP] = [0, 1, 2, 3, 4, 5, 6];
+const [LEFT, RIGHT, UP, DOWN, DIG_LEFT, DIG_RIGHT] = [0, 1, 2, 3, 4, 5];
 
 /**
- * Emits every move of the graph: those out of each rest cell (`rest` from restCells), in cell
- * order, and those out of a dug brick the runner drops into (its cell is then a node too), emitted
- * right after the dig-drop that first lands there. A cell's moves always come in the same order.
+ * The moves of the last recordMoves call, in the order it found them (`dig` is the brick a
+ * dig-drop digs, else -1). Scratch shared by every build (grown when a graph needs more): read it
+ * before the next call.
  */
-export function forEachMove(terrain: Terrain, rest: Uint8Array, options: NavGraphOptions, emit: EmitMove): void {
+export const recorded = {
+  from: new Int32Array(4096),
+  to: new Int32Array(4096),
+  kind: new Int32Array(4096),
+  key: new Int32Array(4096),
+  cost: new Int32Array(4096),
+  dig: new Int32Array(4096),
+};
+
+const hasMovesScratch = new Uint8Array(CELLS);
+
+function grow(): void {
+  for (const name of ['from', 'to', 'kind', 'key', 'cost', 'dig'] as const) {
+    const bigger = new Int32Array(recorded[name].length * 2);
+    bigger.set(recorded[name]);
+    recorded[name] = bigger;
+  }
+}
+
+/**
+ * Records every move of the graph in `recorded` and returns how many: those out of each rest
+ * cell (`rest` from restCells), in cell order, and those out of a dug brick the runner drops into
+ * (its cell is then a node too), recorded right after the dig-drop that first lands there. A
+ * cell's moves always come in the same order. Both graph forms are read off this record, so the
+ * two can never disagree about a move.
+ */
+export function recordMoves(terrain: Terrain, rest: Uint8Array, options: NavGraphOptions): number {
   const tiles = terrain.tiles;
-  const moves = new Uint8Array(CELLS); // 1 once a cell has a move out of it
-  const out: EmitMove = (from, to, kind, key, cost, dig) => {
-    moves[from] = 1;
-    emit(from, to, kind, key, cost, dig);
+  const hasMoves = hasMovesScratch.fill(0);
+  let n = 0;
+  const out = (from: number, to: number, kind: number, key: number, cost: number, dig: number): void => {
+    if (n === recorded.from.length) grow();
+    hasMoves[from] = 1;
+    recorded.from[n] = from;
+    recorded.to[n] = to;
+    recorded.kind[n] = kind;
+    recorded.key[n] = key;
+    recorded.cost[n] = cost;
+    recorded.dig[n] = dig;
+    n++;
   };
 
   const addMoves = (x: number, y: number, self: number): void => {
@@ -76,17 +113,15 @@ export function forEachMove(terrain: Terrain, rest: Uint8Array, options: NavGrap
       if (isWallFromSide(side)) continue;
       const to = landing(tiles, nx, y, -1);
       const dy = (to - idx(nx, y)) / 28;
-      const kind: MoveKind = dy > 0 ? 'fall' : side === BAR ? 'rope' : 'walk';
-      out(from, to, kind, dir < 0 ? 'left' : 'right', TICKS_PER_TILE * (1 + dy), -1);
+      out(from, to, dy > 0 ? FALL : side === BAR ? ROPE : WALK, dir < 0 ? LEFT : RIGHT, TICKS_PER_TILE * (1 + dy), -1);
     }
-    if (cur === LADDR && y > 0 && !isWallFromSide(tiles[from - 28])) out(from, from - 28, 'climb_up', 'up', TICKS_PER_TILE, -1);
+    if (cur === LADDR && y > 0 && !isWallFromSide(tiles[from - 28])) out(from, from - 28, CLIMB_UP, UP, TICKS_PER_TILE, -1);
     if (y < 15) {
       const below = tiles[from + 28];
       if (below !== BLOCK && below !== SOLID) {
         const to = landing(tiles, x, y + 1, -1);
         const dy = (to - from) / 28;
-        const kind: MoveKind = below === LADDR ? 'climb_down' : cur === BAR ? 'let_go' : 'fall';
-        out(from, to, kind, 'down', TICKS_PER_TILE * dy, -1);
+        out(from, to, below === LADDR ? CLIMB_DOWN : cur === BAR ? LET_GO : FALL, DOWN, TICKS_PER_TILE * dy, -1);
       }
     }
     // Dig a brick diagonally below, step over it and drop through the hole.
@@ -99,8 +134,8 @@ export function forEachMove(terrain: Terrain, rest: Uint8Array, options: NavGrap
         if (tiles[brick] !== BLOCK || tiles[above] !== 0 || terrain.gold[above]) continue;
         const to = landing(tiles, nx, y + 1, brick);
         const dy = (to - above) / 28;
-        out(from, to, 'dig_drop', dir < 0 ? 'dig_left' : 'dig_right', DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
-        if (tiles[to] === BLOCK && !moves[to]) addMoves(nx, (to / 28) | 0, to);
+        out(from, to, DIG_DROP, dir < 0 ? DIG_LEFT : DIG_RIGHT, DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
+        if (tiles[to] === BLOCK && !hasMoves[to]) addMoves(nx, (to / 28) | 0, to);
       }
     }
     // (Digging is diagonal: the runner needs room beside him, unless he is already in a staircase.)
@@ -109,10 +144,11 @@ export function forEachMove(terrain: Terrain, rest: Uint8Array, options: NavGrap
       const brick = from + 28;
       const to = landing(tiles, x, y + 1, brick);
       const dy = (to - from) / 28;
-      out(from, to, 'dig_drop', 'dig_left', 2 * DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
-      if (tiles[to] === BLOCK && !moves[to]) addMoves(x, (to / 28) | 0, to);
+      out(from, to, DIG_DROP, DIG_LEFT, 2 * DIG_TICKS + TICKS_PER_TILE * (1 + dy), brick);
+      if (tiles[to] === BLOCK && !hasMoves[to]) addMoves(x, (to / 28) | 0, to);
     }
   };
 
   for (let y = 0; y < 16; y++) for (let x = 0; x < 28; x++) if (rest[idx(x, y)]) addMoves(x, y, -1);
+  return n;
 }
