@@ -17,15 +17,27 @@ export interface Terrain {
 const CHAR_TILE: Record<string, number> = { '#': BLOCK, '@': SOLID, H: LADDR, '-': BAR, X: TRAP };
 
 /**
+ * A blank terrain, its three layers views of one buffer: the plan search makes one per set of open
+ * holes it meets (tens of thousands a decision on a level dug through), and a buffer each would be
+ * three backing stores outside the heap for the collector to free.
+ */
+function emptyTerrain(): Terrain {
+  const buffer = new ArrayBuffer(3 * CELLS);
+  return {
+    tiles: new Uint8Array(buffer, 0, CELLS),
+    gold: new Uint8Array(buffer, CELLS, CELLS),
+    openHole: new Uint8Array(buffer, 2 * CELLS, CELLS),
+  };
+}
+
+/**
  * `holesClosed`: treat open holes as the bricks they will be again (the lasting terrain), which is
  * what "can the runner still get anywhere from here" must be judged on. `hiddenRevealed`: hidden
  * ladders as the ladders they become when the last gold is taken (the way to the exit).
  */
 export function terrainFromState(s: GameState, options: { holesClosed?: boolean; hiddenRevealed?: boolean } = {}): Terrain {
   const hidden = options.hiddenRevealed ? LADDR : EMPTY;
-  const tiles = new Uint8Array(CELLS);
-  const gold = new Uint8Array(CELLS);
-  const openHole = new Uint8Array(CELLS);
+  const { tiles, gold, openHole } = emptyTerrain();
   for (let i = 0; i < CELLS; i++) {
     const b = s.base[i];
     if (b === GOLD) gold[i] = 1;
@@ -39,9 +51,7 @@ export function terrainFromState(s: GameState, options: { holesClosed?: boolean;
 }
 
 export function terrainFromSnapshot(snapshot: Snapshot): Terrain {
-  const tiles = new Uint8Array(CELLS);
-  const gold = new Uint8Array(CELLS);
-  const openHole = new Uint8Array(CELLS);
+  const { tiles, gold, openHole } = emptyTerrain();
   for (let y = 0; y < 16; y++) {
     const row = snapshot.terrainGrid[y];
     const baseRow = snapshot.baseGrid[y];

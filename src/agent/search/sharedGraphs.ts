@@ -18,10 +18,11 @@ const graphs = new Map<string, NavCore>();
 
 /** The cache key of a terrain: one character per cell, its tile and whether gold lies there. */
 function terrainKey(terrain: Terrain): string {
-  const codes = new Array<number>(CELLS);
+  const codes = keyCodes;
   for (let i = 0; i < CELLS; i++) codes[i] = 48 + terrain.tiles[i]! + (terrain.gold[i] ? 16 : 0);
-  return String.fromCharCode(...codes);
+  return String.fromCharCode.apply(null, codes as unknown as number[]);
 }
+const keyCodes = new Uint16Array(CELLS);
 
 /** The plain navigation graph of `terrain` (no relaxed digs, flat: navCore.ts): from the shared cache, or built and kept. */
 export function sharedGraph(terrain: Terrain): NavCore {
