@@ -33,45 +33,33 @@ export type Routable = NavGraph | NavCore;
  */
 export const firstCrossedRow = (from: number, key: string): number => ((from / 28) | 0) + (key === 'down' ? 1 : 0);
 
-/** Moves to lay out (scratch, reused by every conversion of an edge graph; grown when one needs more). */
-let scratch = { from: new Int32Array(4096), to: new Int32Array(4096), cost: new Int32Array(4096), first: new Int32Array(4096) };
-
-function record(n: number, from: number, to: number, cost: number, first: number): void {
-  if (n === scratch.from.length) {
-    const grow = (a: Int32Array) => {
-      const b = new Int32Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    scratch = { from: grow(scratch.from), to: grow(scratch.to), cost: grow(scratch.cost), first: grow(scratch.first) };
-  }
-  scratch.from[n] = from;
-  scratch.to[n] = to;
-  scratch.cost[n] = cost;
-  scratch.first[n] = first;
-}
-
-/**
- * Lays out the `n` recorded moves, given in any order of cells, as a NavCore: a stable counting
- * sort by the cell they leave, into one buffer (one backing store per graph, not four).
- */
-function layOut(
-  terrain: Terrain,
-  rest: Uint8Array,
-  n: number,
-  moves: { from: Int32Array; to: Int32Array; cost: Int32Array; first: Int32Array },
-): NavCore {
-  const { from, to, cost, first } = moves;
+/** A NavCore for `n` moves, its arrays views of one buffer (one backing store per graph, not four). */
+function emptyCore(terrain: Terrain, rest: Uint8Array, n: number): NavCore {
   const buffer = new ArrayBuffer(4 * (CELLS + 1 + 3 * n));
-  const start = new Int32Array(buffer, 0, CELLS + 1);
-  const core: NavCore = {
+  return {
     terrain,
     rest,
-    start,
+    start: new Int32Array(buffer, 0, CELLS + 1),
     to: new Int32Array(buffer, 4 * (CELLS + 1), n),
     cost: new Int32Array(buffer, 4 * (CELLS + 1 + n), n),
     first: new Int32Array(buffer, 4 * (CELLS + 1 + 2 * n), n),
   };
+}
+
+const DOWN_KEY = MOVE_KEYS.indexOf('down');
+const fillScratch = new Int32Array(CELLS);
+
+/**
+ * The flat navigation graph of `terrain`: the same moves buildNavGraph makes, without an object per
+ * move. The record lists a dug brick's moves right after the dig-drop into it, so they are laid
+ * out by the cell they leave (a stable counting sort).
+ */
+export function buildNavCore(terrain: Terrain, options: NavGraphOptions = {}): NavCore {
+  const rest = restCells(terrain.tiles);
+  const n = recordMoves(terrain, rest, options);
+  const { from, to, key, cost } = recorded;
+  const core = emptyCore(terrain, rest, n);
+  const start = core.start;
   for (let i = 0; i < n; i++) start[from[i]! + 1]++;
   for (let c = 0; c < CELLS; c++) start[c + 1] += start[c]!;
   const fill = fillScratch;
@@ -80,36 +68,32 @@ function layOut(
     const at = fill[from[i]!]!++;
     core.to[at] = to[i]!;
     core.cost[at] = cost[i]!;
-    core.first[at] = first[i]!;
+    core.first[at] = ((from[i]! / 28) | 0) + (key[i] === DOWN_KEY ? 1 : 0);
   }
   return core;
 }
-const fillScratch = new Int32Array(CELLS);
-
-/** The flat navigation graph of `terrain`: the same moves buildNavGraph makes, without an object per move. */
-export function buildNavCore(terrain: Terrain, options: NavGraphOptions = {}): NavCore {
-  const rest = restCells(terrain.tiles);
-  const n = recordMoves(terrain, rest, options);
-  const { from, key } = recorded;
-  const first = firstRows.length >= n ? firstRows : (firstRows = new Int32Array(recorded.from.length));
-  for (let i = 0; i < n; i++) first[i] = ((from[i]! / 28) | 0) + (key[i] === DOWN_KEY ? 1 : 0);
-  return layOut(terrain, rest, n, { from, to: recorded.to, cost: recorded.cost, first });
-}
-
-let firstRows = new Int32Array(4096);
-const DOWN_KEY = MOVE_KEYS.indexOf('down');
 
 const cores = new WeakMap<NavGraph, NavCore>();
 
-/** The flat form of a graph (made once per edge graph). */
+/** The flat form of a graph (made once per edge graph; its edge lists are already by cell, in order). */
 export function coreOf(graph: Routable): NavCore {
   if ('start' in graph) return graph;
   let core = cores.get(graph);
   if (!core) {
     let n = 0;
-    for (let c = 0; c < CELLS; c++)
-      for (const e of graph.edges[c] as NavEdge[]) record(n++, e.from, e.to, e.cost, firstCrossedRow(e.from, e.key));
-    core = layOut(graph.terrain, graph.rest, n, scratch);
+    for (let c = 0; c < CELLS; c++) n += graph.edges[c]!.length;
+    core = emptyCore(graph.terrain, graph.rest, n);
+    let at = 0;
+    for (let c = 0; c < CELLS; c++) {
+      core.start[c] = at;
+      for (const e of graph.edges[c] as NavEdge[]) {
+        core.to[at] = e.to;
+        core.cost[at] = e.cost;
+        core.first[at] = firstCrossedRow(e.from, e.key);
+        at++;
+      }
+    }
+    core.start[CELLS] = at;
     cores.set(graph, core);
   }
   return core;
