@@ -5,7 +5,7 @@
 // were most of what the search allocated, and the collector copying them a good part of its
 // slowest decisions. Reads a Terrain or an edge graph; pure.
 import { CELLS, idx } from '../game/constants.js';
-import { MOVE_KEYS, recordMoves, recorded, restCells, TICKS_PER_TILE, type NavGraphOptions } from './navMoves.js';
+import { DOWN, recordMoves, recorded, restCells, TICKS_PER_TILE, type NavGraphOptions } from './navMoves.js';
 import type { NavEdge, NavGraph } from './nav.js';
 import type { Terrain } from './terrain.js';
 
@@ -46,7 +46,6 @@ function emptyCore(terrain: Terrain, rest: Uint8Array, n: number): NavCore {
   };
 }
 
-const DOWN_KEY = MOVE_KEYS.indexOf('down');
 const fillScratch = new Int32Array(CELLS);
 
 /**
@@ -68,7 +67,7 @@ export function buildNavCore(terrain: Terrain, options: NavGraphOptions = {}): N
     const at = fill[from[i]!]!++;
     core.to[at] = to[i]!;
     core.cost[at] = cost[i]!;
-    core.first[at] = ((from[i]! / 28) | 0) + (key[i] === DOWN_KEY ? 1 : 0);
+    core.first[at] = ((from[i]! / 28) | 0) + (key[i] === DOWN ? 1 : 0);
   }
   return core;
 }

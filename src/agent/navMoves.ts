@@ -52,8 +52,12 @@ export function restCells(tiles: Uint8Array): Uint8Array {
 /** Kinds and keys as the small numbers the move record holds (their index here). */
 export const MOVE_KINDS: readonly MoveKind[] = ['walk', 'rope', 'climb_up', 'climb_down', 'fall', 'let_go', 'dig_drop'];
 export const MOVE_KEYS: readonly MoveKey[] = ['left', 'right', 'up', 'down', 'dig_left', 'dig_right'];
-const [WALK, ROPE, CLIMB_UP, CLIMB_DOWN, FALL, LET_GO, DIG_DROP] = [0, 1, 2, 3, 4, 5, 6];
-const [LEFT, RIGHT, UP, DOWN, DIG_LEFT, DIG_RIGHT] = [0, 1, 2, 3, 4, 5];
+const [WALK, ROPE, CLIMB_UP, CLIMB_DOWN, FALL, LET_GO, DIG_DROP] = (
+  ['walk', 'rope', 'climb_up', 'climb_down', 'fall', 'let_go', 'dig_drop'] as const
+).map((k) => MOVE_KINDS.indexOf(k));
+const [LEFT, RIGHT, UP, DIG_LEFT, DIG_RIGHT] = (['left', 'right', 'up', 'dig_left', 'dig_right'] as const).map((k) => MOVE_KEYS.indexOf(k));
+/** The record's code for the `down` key (a move down crosses cells from the row below its start). */
+export const DOWN = MOVE_KEYS.indexOf('down');
 
 /**
  * The moves of the last recordMoves call, in the order it found them (`dig` is the brick a

@@ -2,7 +2,7 @@
 // from the 150 Classic world-record demos (each replayed to a random tick), then times facts +
 // candidates + stall report with exact simulation on (with and without the plan search), the plan
 // search alone per decision (median, p90, p99 and its simulated ticks), on demo snapshots and on the
-// agent's own positions, and the navigation-graph build per level. On its own play each decision gets
+// agent's own positions, and the navigation-graph builds per level (edge and flat forms). On its own play each decision gets
 // the history the agent carried into it (its commitment, and the deep search it allows now and then,
 // spread as one slice per decision: src/agent/search/effort.ts, ahead.ts), so a plan followed
 // without search and a slice of a deep search both count as decisions (issue #16 asks p99 <= 100 ms, median <= 10 ms, over all of them);
@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { analyzeSnapshot } from '../agent/analysis.js';
-import { buildNavGraph } from '../agent/nav.js';
+import { buildNavCore, buildNavGraph } from '../agent/nav.js';
 import { planSearch } from '../agent/search/planSearch.js';
 import { lastCommitment } from '../agent/search/commitment.js';
 import { searchEffort } from '../agent/search/effort.js';
@@ -19,7 +19,7 @@ import { historyEntry } from '../agent/history.js';
 import { planStep } from '../agent/planStep.js';
 import type { HistoryEntry } from '../agent/schemas.js';
 import { localChoice } from '../llm/localPolicy.js';
-import { terrainFromState } from '../agent/terrain.js';
+import { terrainFromState, type Terrain } from '../agent/terrain.js';
 import { Game, demoFileSchema } from '../game/index.js';
 import type { Snapshot } from '../game/schemas.js';
 
@@ -146,14 +146,19 @@ const ownPlay = agentDecisions(stepTimes);
 timePlanSearch("plan search per decision, the agent's own play", ownPlay);
 line('whole planning step per decision, own play', stepTimes);
 
-const navTimes: number[] = [];
-for (let level = 1; level <= 150; level++) {
-  const state = Game.fromLevel(1, level).state;
-  for (let i = 0; i < 5; i++) buildNavGraph(terrainFromState(state));
-  const t0 = performance.now();
-  for (let i = 0; i < 20; i++) buildNavGraph(terrainFromState(state));
-  navTimes.push((performance.now() - t0) / 20);
+// Both graph forms per level: the edge graph each planning step builds, and the flat graph the
+// search builds per set of open holes on a sortie (agent/navCore.ts).
+for (const [label, build] of [
+  ['navigation graph build per level', (t: Terrain) => buildNavGraph(t)],
+  ['flat navigation graph build per level', (t: Terrain) => buildNavCore(t)],
+] as const) {
+  const times: number[] = [];
+  for (let level = 1; level <= 150; level++) {
+    const terrain = terrainFromState(Game.fromLevel(1, level).state);
+    for (let i = 0; i < 5; i++) build(terrain);
+    const t0 = performance.now();
+    for (let i = 0; i < 20; i++) build(terrain);
+    times.push((performance.now() - t0) / 20);
+  }
+  console.log(`${`${label} (150 Classic levels)`.padEnd(56)} median ${fmt(quantile(times, 0.5))}  p90 ${fmt(quantile(times, 0.9))}`);
 }
-console.log(
-  `navigation graph build per level (150 Classic levels)   median ${fmt(quantile(navTimes, 0.5))}  p90 ${fmt(quantile(navTimes, 0.9))}`,
-);

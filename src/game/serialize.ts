@@ -53,9 +53,9 @@ export function cloneState(s: GameState, keepRecording = true): GameState {
   // map, not push: each array is built at its exact length (push grows an empty array to room
   // for 16), and a search keeps thousands of copies alive.
   const guards = s.guards.map(copyGuard);
-  const holes = s.holes.length === 0 ? [] : s.holes.map(copyHole);
-  const shakes = s.shakes.length === 0 ? [] : s.shakes.map(copyTimed);
-  const reborns = s.reborns.length === 0 ? [] : s.reborns.map(copyTimed);
+  const holes = s.holes.map(copyHole);
+  const shakes = s.shakes.map(copyTimed);
+  const reborns = s.reborns.map(copyTimed);
   const { runner: r, dig: d, playback: pb, recording: rec } = s;
   const at = copySlot();
   const walkStops = new Int32Array(slab, at, 16);
