@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'coverage', '__data1', 'public/assets'] },
+  { ignores: ['node_modules', 'dist', 'coverage', '__data1', 'public/assets', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
