@@ -2,7 +2,10 @@
 // per target gold ranked by the estimate towards that gold alone, taken in turn, each node handed
 // out once. Plain data: nodes here carry only what the queues read.
 import { describe, expect, it } from 'vitest';
-import { Frontier } from '../../../src/agent/search/frontier.js';
+import { Frontier, hashState, placeKey } from '../../../src/agent/search/frontier.js';
+import { Game } from '../../../src/game/index.js';
+import { cloneState } from '../../../src/game/serialize.js';
+import { newHole } from '../../../src/game/state.js';
 import type { Node } from '../../../src/agent/search/types.js';
 
 const node = (name: string, f: number, depth = 0) => ({ name, f, depth }) as unknown as Node & { name: string };
@@ -53,5 +56,55 @@ describe('the search frontier', () => {
     frontier.push(node('deep', 6, 4), [1]);
     frontier.push(node('other', 7, 0), [2]);
     expect(drain(frontier).slice(0, 2)).toEqual(['root', 'deep']);
+  });
+});
+
+describe('the state key and the place key', () => {
+  // Classic 1 has guards; a copy of its start with one thing changed at a time
+  const start = () => cloneState(Game.fromLevel(1, 1, { seed: 1 }).state, false);
+
+  it('a copy of a state has the same keys, and the state key is the place key plus the guards', () => {
+    const s = start();
+    expect(s.guards.length).toBeGreaterThan(0);
+    expect(hashState(cloneState(s, false))).toBe(hashState(s));
+    expect(placeKey(cloneState(s, false))).toBe(placeKey(s));
+    expect(hashState(s).length).toBe(placeKey(s).length + 2 * s.guards.length);
+  });
+
+  it('a guard on another cell is another state but the same place', () => {
+    const s = start();
+    const moved = cloneState(s, false);
+    moved.guards[0]!.x += 1;
+    expect(hashState(moved)).not.toBe(hashState(s));
+    expect(placeKey(moved)).toBe(placeKey(s));
+  });
+
+  it('the runner elsewhere, less gold or an open hole is another state and another place', () => {
+    const s = start();
+    const variants = [
+      (c: ReturnType<typeof start>) => (c.runner.x += 1),
+      (c: ReturnType<typeof start>) => (c.runner.xOffset += 2),
+      (c: ReturnType<typeof start>) => (c.goldCount -= 1),
+      (c: ReturnType<typeof start>) => c.holes.push(newHole(3, 4, 0)),
+    ];
+    const keys = new Set([hashState(s)]);
+    const places = new Set([placeKey(s)]);
+    for (const change of variants) {
+      const c = cloneState(s, false);
+      change(c);
+      keys.add(hashState(c));
+      places.add(placeKey(c));
+    }
+    expect(keys.size).toBe(variants.length + 1);
+    expect(places.size).toBe(variants.length + 1);
+  });
+
+  it('the keys of a state with many holes are built whole (no leftover from a longer key before)', () => {
+    const s = start();
+    const holed = cloneState(s, false);
+    for (let x = 0; x < 10; x++) holed.holes.push(newHole(x, 5, 0));
+    const long = hashState(holed);
+    expect(hashState(s)).toBe(hashState(cloneState(s, false)));
+    expect(hashState(s).length).toBe(long.length - 20);
   });
 });
