@@ -131,7 +131,7 @@ export function passCost(graph: NavGraph, table: RouteTable, cell: number): { co
     if (d >= INF) continue;
     for (const e of graph.edges[from]) {
       if (e.to % 28 !== x || e.to <= cell) continue;
-      if (firstCrossedRow(e.from, e.key) > row) continue;
+      if (firstCrossedRow(e.from, e.key === 'down') > row) continue;
       const cost = d + e.cost - TICKS_PER_TILE * (((e.to / 28) | 0) - row);
       if (cost < best) {
         best = cost;

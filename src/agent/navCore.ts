@@ -31,7 +31,7 @@ export type Routable = NavGraph | NavCore;
  * The first row of the cells a move passes on its way down to its end cell, in that cell's column:
  * a step or walk off falls from the row it starts on, a move down from the row below it.
  */
-export const firstCrossedRow = (from: number, key: string): number => ((from / 28) | 0) + (key === 'down' ? 1 : 0);
+export const firstCrossedRow = (from: number, down: boolean): number => ((from / 28) | 0) + (down ? 1 : 0);
 
 /** A NavCore for `n` moves, its arrays views of one buffer (one backing store per graph, not four). */
 function emptyCore(terrain: Terrain, rest: Uint8Array, n: number): NavCore {
@@ -67,7 +67,7 @@ export function buildNavCore(terrain: Terrain, options: NavGraphOptions = {}): N
     const at = fill[from[i]!]!++;
     core.to[at] = to[i]!;
     core.cost[at] = cost[i]!;
-    core.first[at] = ((from[i]! / 28) | 0) + (key[i] === DOWN ? 1 : 0);
+    core.first[at] = firstCrossedRow(from[i]!, key[i] === DOWN);
   }
   return core;
 }
@@ -88,7 +88,7 @@ export function coreOf(graph: Routable): NavCore {
       for (const e of graph.edges[c] as NavEdge[]) {
         core.to[at] = e.to;
         core.cost[at] = e.cost;
-        core.first[at] = firstCrossedRow(e.from, e.key);
+        core.first[at] = firstCrossedRow(e.from, e.key === 'down');
         at++;
       }
     }

@@ -67,7 +67,7 @@ const line = (label: string, times: number[]) =>
 
 /** The plan search alone per decision, split by what it did (fresh search, plan followed, slice of a deep search). */
 class SearchTally {
-  readonly times: number[] = [];
+  private readonly times: number[] = [];
   private readonly fresh: number[] = [];
   private readonly followed: number[] = [];
   private readonly slices: number[] = [];
