@@ -1,9 +1,11 @@
-// Shared command-line parsing for play, eval and experiments: level ranges ("1-30,42") and slot
-// overrides ("candidates=geometric,stall-report=off"), episodes in flight and the request rate
-// (--concurrency, --rpm), with errors a person can act on. Slot names and variants are checked
-// against the slot registry here, before any episode starts.
+// Shared command-line parsing for play, eval and experiments: level ranges ("1-30,42"), slot
+// overrides ("candidates=geometric,stall-report=off"), plan search options ("guardTraps=true"),
+// episodes in flight and the request rate (--concurrency, --rpm), with errors a person can act on.
+// Slot names and variants are checked against the slot registry, and search options against the
+// search's defaults, here, before any episode starts.
 import { z } from 'zod';
 import { resolveSlotVariants } from '../../charts/slots/registry.js';
+import { DEFAULT_PLAN_SEARCH, type PlanSearchOptions } from '../agent/search/types.js';
 import { MAX_CONCURRENCY } from '../runner/pool.js';
 
 export function parseLevelRanges(text: string, max: number): number[] {
@@ -34,6 +36,41 @@ export function parseSlots(text: string | undefined): Record<string, string> {
     throw new Error(`--slots: ${(e as Error).message.replace(' in request slots', '')}`);
   }
   return slots;
+}
+
+/** Options with a flag of their own, so a run cannot name them twice. */
+const OWN_FLAGS: Partial<Record<keyof PlanSearchOptions, string>> = { budgetTicks: '--budget-ticks', deepSearchAhead: '--deep-search' };
+
+/** One option's value from its text, by the type of its default: true/false, or a number from 0. */
+const searchValueSchema = (name: string, fallback: number | boolean) =>
+  typeof fallback === 'boolean'
+    ? z.enum(['true', 'false'], { error: `--search: ${name} is true or false` }).transform((v) => v === 'true')
+    : z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, `--search: ${name} is a number from 0 (default ${fallback})`)
+        .transform(Number);
+
+/**
+ * Overrides of the plan search's options for an experiment ("guardTraps=true,deepGoalChecks=24"):
+ * each name one of DEFAULT_PLAN_SEARCH's, each value of its default's type. The run's summary and
+ * log header record them, so a figure says what it was measured with.
+ */
+export function parseSearchOptions(text: string | undefined): Partial<PlanSearchOptions> {
+  const out: Record<string, number | boolean> = {};
+  if (!text) return out;
+  const known = Object.keys(DEFAULT_PLAN_SEARCH).filter((k) => !(k in OWN_FLAGS));
+  for (const part of text.split(',')) {
+    const [name, value, extra] = part.split('=').map((t) => t.trim());
+    if (!name || value === undefined || value === '' || extra !== undefined)
+      throw new Error(`--search takes option=value pairs like guardTraps=true; got "${part}"`);
+    const own = OWN_FLAGS[name as keyof PlanSearchOptions];
+    if (own) throw new Error(`--search: set ${name} with ${own}`);
+    if (!known.includes(name)) throw new Error(`--search: unknown option "${name}"; known options: ${known.join(', ')}`);
+    const parsed = searchValueSchema(name, DEFAULT_PLAN_SEARCH[name as keyof PlanSearchOptions] as number | boolean).safeParse(value);
+    if (!parsed.success) throw new Error(`${parsed.error.issues[0]!.message}; got "${value}"`);
+    out[name] = parsed.data;
+  }
+  return out as Partial<PlanSearchOptions>;
 }
 
 export function fail(command: string, message: string): never {

@@ -1,5 +1,5 @@
 // `npm run eval -- --pack classic --levels 1-150 [--runs 1] [--seed 1] [--profile local]
-// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--deep-search ahead|at-once] [--workers n] [--concurrency n] [--rpm r] [--log file.jsonl] [--cause] [--json]`:
+// [--slots candidates=geometric] [--direct] [--budget-ticks N] [--deep-search ahead|at-once] [--search guardTraps=true,...] [--workers n] [--concurrency n] [--rpm r] [--log file.jsonl] [--cause] [--json]`:
 // runs levels through the planning chart on a pool of worker processes (one per core; --concurrency
 // episodes in flight across them, --rpm model calls a minute shared by all) with a progress bar and prints the clear rate and
 // per-level outcomes (one JSON object with --json); --cause adds each failed level's point of no
@@ -12,7 +12,14 @@ import { readEnv } from '../llm/dotenv.js';
 import { isHostedProfile, resolveProfile } from '../llm/profiles.js';
 import type { EvalResult, EvalTask } from '../runner/evalTask.js';
 import { perMinute } from '../runner/requestRate.js';
-import { fail as failWith, parseConcurrencyFlags, parseLevelRanges, parseSlots, type ConcurrencyFlags } from './args.js';
+import {
+  fail as failWith,
+  parseConcurrencyFlags,
+  parseLevelRanges,
+  parseSearchOptions,
+  parseSlots,
+  type ConcurrencyFlags,
+} from './args.js';
 import { episodeBar } from './progress.js';
 import { episodeKey, openEvalLog, type EvalLog } from '../runner/evalLog.js';
 import { sourceFingerprint } from '../runner/sourceFingerprint.js';
@@ -21,7 +28,7 @@ function fail(message: string): never {
   return failWith('eval', message);
 }
 import { defaultConcurrency, runPool } from '../runner/pool.js';
-import { DEFAULT_PLAN_SEARCH } from '../agent/search/planSearch.js';
+import { DEFAULT_PLAN_SEARCH, type PlanSearchOptions } from '../agent/search/planSearch.js';
 import { causesForFailedLevels } from '../lens/causeForEpisode.js';
 
 const { values } = parseArgs({
@@ -38,6 +45,7 @@ const { values } = parseArgs({
     direct: { type: 'boolean', default: false },
     'budget-ticks': { type: 'string' },
     'deep-search': { type: 'string' },
+    search: { type: 'string' },
     json: { type: 'boolean', default: false },
     cause: { type: 'boolean', default: false },
     log: { type: 'string' },
@@ -46,6 +54,7 @@ const { values } = parseArgs({
 let playData: number;
 let levels: number[];
 let slots: Record<string, string>;
+let searchOptions: Partial<PlanSearchOptions>;
 let flags: ConcurrencyFlags;
 try {
   flags = parseConcurrencyFlags(values);
@@ -54,6 +63,7 @@ try {
 }
 try {
   slots = parseSlots(values.slots);
+  searchOptions = parseSearchOptions(values.search);
 } catch (e) {
   fail((e as Error).message);
 }
@@ -92,8 +102,12 @@ const concurrency = flags!.concurrency ?? defaultConcurrency(hosted);
 const runBudgetTicks = budgetTicks ?? DEFAULT_PLAN_SEARCH.budgetTicks;
 const runDeepSearch = deepSearch ?? (DEFAULT_PLAN_SEARCH.deepSearchAhead ? 'ahead' : 'at-once');
 const search =
-  budgetTicks || deepSearch
-    ? { ...(budgetTicks ? { budgetTicks } : {}), ...(deepSearch ? { deepSearchAhead: deepSearch === 'ahead' } : {}) }
+  budgetTicks || deepSearch || Object.keys(searchOptions!).length > 0
+    ? {
+        ...searchOptions!,
+        ...(budgetTicks ? { budgetTicks } : {}),
+        ...(deepSearch ? { deepSearchAhead: deepSearch === 'ahead' } : {}),
+      }
     : undefined;
 const tasks: EvalTask[] = [];
 for (const level of levels)
@@ -121,6 +135,7 @@ if (values.log) {
       direct: values.direct!,
       budgetTicks: runBudgetTicks,
       deepSearch: runDeepSearch,
+      search: searchOptions!,
       source: sourceFingerprint(),
     });
   } catch (e) {
@@ -161,6 +176,8 @@ const causes = values.cause
       profile: values.profile,
       slots,
       workers,
+      // the re-plays run the planner the episodes were played with
+      ...(search ? { search } : {}),
     })
   : null;
 const perLevel = levels.map((level) => {
@@ -195,6 +212,7 @@ const summary = {
   ),
   budgetTicks: runBudgetTicks,
   deepSearch: runDeepSearch,
+  search: searchOptions!,
   concurrency,
   ...(flags!.rpm ? { rpm: flags!.rpm } : {}),
   seconds: Math.round((Date.now() - started) / 100) / 10,

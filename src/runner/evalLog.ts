@@ -17,6 +17,8 @@ export const evalLogHeaderSchema = z.object({
   direct: z.boolean(),
   budgetTicks: z.number().int(),
   deepSearch: z.string(),
+  /** The plan search options the run overrode (`eval --search`); logs written before the flag have none. */
+  search: z.record(z.string(), z.union([z.number(), z.boolean()])).default({}),
   /** sourceFingerprint() of the code that played the logged episodes. */
   source: z.string(),
 });

@@ -1,8 +1,9 @@
 // The shared command-line checks of eval, play and experiment: --concurrency and --rpm are whole
 // numbers from 1, and each mistake is one sentence naming the flag, what it counts and the value given;
-// --slots names known slots and variants, checked before any episode starts.
+// --slots names known slots and variants, and --search known plan search options with values of
+// their type, checked before any episode starts.
 import { describe, expect, it } from 'vitest';
-import { parseConcurrencyFlags, parseSlots } from '../../src/cli/args.js';
+import { parseConcurrencyFlags, parseSearchOptions, parseSlots } from '../../src/cli/args.js';
 
 describe('parseSlots', () => {
   it('reads slot=variant pairs of known slots and variants', () => {
@@ -19,6 +20,31 @@ describe('parseSlots', () => {
     );
     expect(() => parseSlots('tools=x')).toThrow(/^--slots: unknown slot "tools"; known slots: state-summary, candidates, stall-report$/);
     expect(() => parseSlots('candidates')).toThrow('--slots takes slot=variant pairs');
+  });
+});
+
+describe('parseSearchOptions', () => {
+  it('reads option=value pairs as the types of the defaults', () => {
+    expect(parseSearchOptions('guardTraps=true, deepGoalChecks=24,heuristicWeight=2.5,stairs=false')).toEqual({
+      guardTraps: true,
+      deepGoalChecks: 24,
+      heuristicWeight: 2.5,
+      stairs: false,
+    });
+    expect(parseSearchOptions(undefined)).toEqual({});
+  });
+
+  it.each([
+    ['traps=true', /^--search: unknown option "traps"; known options: heuristicWeight, .*holeWaits$/],
+    ['guardTraps=yes', '--search: guardTraps is true or false; got "yes"'],
+    ['deepGoalChecks=-1', '--search: deepGoalChecks is a number from 0 (default 60); got "-1"'],
+    ['deepGoalChecks=many', '--search: deepGoalChecks is a number from 0 (default 60); got "many"'],
+    ['budgetTicks=400000', '--search: set budgetTicks with --budget-ticks'],
+    ['deepSearchAhead=false', '--search: set deepSearchAhead with --deep-search'],
+    ['guardTraps', '--search takes option=value pairs like guardTraps=true; got "guardTraps"'],
+    ['guardTraps=', '--search takes option=value pairs like guardTraps=true; got "guardTraps="'],
+  ])('rejects %s with a message naming the option', (text, message) => {
+    expect(() => parseSearchOptions(text)).toThrow(message);
   });
 });
 

@@ -16,6 +16,7 @@ const header: EvalLogHeader = {
   direct: true,
   budgetTicks: 400_000,
   deepSearch: 'ahead',
+  search: {},
   source: 'abc123',
 };
 
@@ -60,6 +61,16 @@ describe('the eval log', () => {
     expect(() => openEvalLog(path, { ...header, budgetTicks: 40_000 })).toThrow(/another run \(budgetTicks: 400000 -> 40000\)/);
     expect(() => openEvalLog(path, { ...header, source: 'def456', seed: 2 })).toThrow(/seed: 1 -> 2; source: "abc123" -> "def456"/);
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('refuses a log of other search options, and reads one written before --search as a run without them', () => {
+    const path = fresh();
+    openEvalLog(path, header).append(episode(1, true));
+    expect(() => openEvalLog(path, { ...header, search: { guardTraps: true } })).toThrow(/search: \{\} -> \{"guardTraps":true\}/);
+    const { search: _none, ...older } = header;
+    const old = fresh();
+    writeFileSync(old, JSON.stringify(older) + '\n' + JSON.stringify(episode(1, true)) + '\n');
+    expect([...openEvalLog(old, header).done.keys()]).toEqual(['1:1']);
   });
 
   it('refuses a file that is not an eval log and leaves it as it was', () => {
