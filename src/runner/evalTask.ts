@@ -40,6 +40,9 @@ export interface EvalTask {
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
 
+/** A turn of the event loop (not a microtask): IPC messages and process events are handled meanwhile. */
+export const betweenSteps = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * `gate`: the pool's shared rate limit and call reports (default: none); every model call passes it
  * before `wrapProvider`'s wrappers see it.
@@ -72,6 +75,7 @@ export async function runEvalTask(
       wrapProvider: (p) => (wrapProvider ? wrapProvider(meteredProvider(p, gate), task) : meteredProvider(p, gate)),
     });
   }
+  const plan = planner;
   const result = await runEpisode({
     playData: task.playData,
     level: task.level,
@@ -81,7 +85,12 @@ export async function runEvalTask(
     maxSteps: task.maxSteps ?? evalStepCap(maxTicks),
     historyLimit: 24,
     traceId: randomUUID(),
-    planner,
+    // each step first yields to the event loop, so a pool worker hears its parent go away (pool.ts)
+    // between steps rather than once the whole episode is played
+    planner: async (request, signal) => {
+      await betweenSteps();
+      return plan(request, signal);
+    },
   });
   const { demo: _demo, finalSnapshot: _snapshot, ...rest } = result;
   return rest;

@@ -148,6 +148,10 @@ export function serveTasks<T, R>(handler: (task: T, gate: TaskGate) => Promise<R
       }),
     report: (call) => void process.send!({ kind: 'call', call }),
   };
+  // The parent is gone (killed, or its channel closed): nobody will read what this worker computes,
+  // so it stops instead of playing its episodes out as an orphan on the cores. Heard between the
+  // steps of an episode, where the task yields to the event loop (evalTask.ts).
+  process.on('disconnect', () => process.exit(0));
   process.on('message', async (msg: Envelope<T> | { kind: 'turn'; ask: number }) => {
     if ('kind' in msg) {
       // Acknowledge at once: the call goes out in this turn of the event loop, and the parent's next
