@@ -1,30 +1,12 @@
 // `eval --log`: a run stopped part-way is picked up by the same command, which plays only the
 // episodes the log lacks and reports the same figures as one uninterrupted run; a log of another
 // run is refused with exit 2 (real eval processes, direct planner, Classic 1-2).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { evalCli, summaryOf } from './evalCli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function evalCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!);
 const perLevel = (s: { perLevel: { level: number; cleared: boolean; ticks: number; steps: number; reason: string }[] }) =>
   s.perLevel.map(({ level, cleared, ticks, steps, reason }) => ({ level, cleared, ticks, steps, reason }));
 

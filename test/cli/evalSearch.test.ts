@@ -2,30 +2,12 @@
 // (the episode changes), and the summary and the log's header say what the run was measured with;
 // an unknown option stops the run before anything is played or written (real eval processes,
 // direct planner, Classic 1).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { evalCli, summaryOf } from './evalCli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function evalCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!);
 const level1 = ['--pack', 'classic', '--levels', '1', '--direct', '--workers', '1', '--json'];
 
 describe('eval --search', () => {
