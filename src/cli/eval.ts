@@ -177,7 +177,7 @@ const causes = values.cause
       slots,
       workers,
       // the re-plays run the planner the episodes were played with
-      ...(search ? { search } : {}),
+      ...(search ? { planSearch: search } : {}),
     })
   : null;
 const perLevel = levels.map((level) => {

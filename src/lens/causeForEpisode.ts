@@ -23,6 +23,8 @@ export interface EpisodeCause {
   level: number;
   seed: number;
   reason: string;
+  /** How long the re-played episode ran (the eval's own episode, when the re-play plays alike). */
+  ticks?: number;
   pointOfNoReturn: { stepIndex: number; tick: number } | null;
   /** `lost` when a point of no return was named, `unknown` when the search gave no verdict, `not_a_death` otherwise. */
   verdict: 'lost' | 'unknown' | 'not_a_death';
@@ -33,7 +35,10 @@ export interface EpisodeCause {
 
 export type CauseEpisodeTask = Pick<EvalTask, 'playData' | 'level' | 'seed' | 'profile' | 'slots'> & {
   reason: string;
+  /** The point-of-no-return search's own options (findCause). */
   search?: Omit<CauseOptions, 'now' | 'onChecked'>;
+  /** The plan search options the episode was played with (`eval --budget-ticks`, `--search`), so the re-play plays alike. */
+  planSearch?: EvalTask['search'];
 };
 
 const DEATHS = new Set(['killed_by_guard', 'killed_by_hole']);
@@ -61,7 +66,7 @@ export async function causeForEpisode(task: CauseEpisodeTask): Promise<EpisodeCa
       maxSteps: evalStepCap(maxTicks),
       historyLimit: 24,
       traceId,
-      planner: chartPlanner({ config, profile, env, slots: task.slots ?? {}, traceStore }),
+      planner: chartPlanner({ config, profile, env, slots: task.slots ?? {}, traceStore, planSearch: task.planSearch }),
     });
     await saveRecordingAndLink(recordingStore, traceStore, task.playData, task.level, {
       source: 'agent',
@@ -79,6 +84,7 @@ export async function causeForEpisode(task: CauseEpisodeTask): Promise<EpisodeCa
     return {
       ...base,
       reason: episode.reason,
+      ticks: episode.ticks,
       pointOfNoReturn: cause.pointOfNoReturn,
       verdict: cause.pointOfNoReturn ? 'lost' : DEATHS.has(episode.reason) ? 'unknown' : 'not_a_death',
       chosen: cause.decisive?.chosen.summary ?? null,
@@ -94,7 +100,11 @@ export async function causeForEpisode(task: CauseEpisodeTask): Promise<EpisodeCa
 /** The cause of every failed level of an eval (its first failed episode), on the worker pool; keyed by level. */
 export async function causesForFailedLevels(
   results: readonly EvalResult[],
-  options: Pick<EvalTask, 'playData' | 'profile' | 'slots'> & { workers?: number; search?: CauseEpisodeTask['search'] },
+  options: Pick<EvalTask, 'playData' | 'profile' | 'slots'> & {
+    workers?: number;
+    search?: CauseEpisodeTask['search'];
+    planSearch?: CauseEpisodeTask['planSearch'];
+  },
 ): Promise<Map<number, EpisodeCause>> {
   const failedByLevel = new Map<number, EvalResult>();
   for (const r of results)
@@ -107,6 +117,7 @@ export async function causesForFailedLevels(
     slots: options.slots,
     reason: r.reason,
     search: options.search,
+    planSearch: options.planSearch,
   }));
   const causes = new Map<number, EpisodeCause>();
   await runPool<CauseEpisodeTask, EpisodeCause>(

@@ -64,6 +64,7 @@ export function chartPlanner(o: ChartPlannerOptions): EpisodePlanner {
       recovery: o.recovery,
       wrapProvider: o.wrapProvider,
       deadlineMs: o.deadlineMs,
+      planSearch: o.planSearch,
     });
     return async (req, signal) => {
       const r = await service({

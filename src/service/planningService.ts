@@ -9,6 +9,7 @@ import { resolveSlotVariants } from '../../charts/slots/registry.js';
 import { createProvider } from '../llm/createProvider.js';
 import { localPolicy } from '../llm/localPolicy.js';
 import type { ModelProvider } from '../llm/provider.js';
+import type { PlanSearchOptions } from '../agent/search/planSearch.js';
 import { answersFromTrace } from '../llm/replayProvider.js';
 import { TracePersistenceError } from '../server/errors.js';
 import type { NextActionResponse, PlanningRequest } from '../server/planningContract.js';
@@ -22,6 +23,8 @@ export interface PlanningServiceOptions {
   wrapProvider?: (provider: ModelProvider) => ModelProvider;
   /** Per-run override of config.backend.recovery. */
   recovery?: boolean;
+  /** Plan search options for every step (an eval's `--budget-ticks`/`--search`, re-played by `--cause`); the server uses the defaults. */
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 async function providerFor(request: PlanningRequest, traceStore: TraceStore): Promise<ModelProvider> {
@@ -99,6 +102,7 @@ export function createPlanningService(options: PlanningServiceOptions) {
           config: request.config,
           signal: request.signal,
           recovery: options.recovery,
+          planSearch: options.planSearch,
         },
         { provider, deadlineMs: options.deadlineMs, debugLog: request.debugLog },
       );
