@@ -41,7 +41,7 @@ export interface EvalTask {
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
 
 /** A turn of the event loop (not a microtask): IPC messages and process events are handled meanwhile. */
-export const betweenSteps = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const betweenSteps = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * `gate`: the pool's shared rate limit and call reports (default: none); every model call passes it
