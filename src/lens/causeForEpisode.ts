@@ -67,6 +67,7 @@ export async function causeForEpisode(task: CauseEpisodeTask): Promise<EpisodeCa
       historyLimit: 24,
       traceId,
       planner: chartPlanner({ config, profile, env, slots: task.slots ?? {}, traceStore, planSearch: task.planSearch }),
+      yieldEachStep: true,
     });
     await saveRecordingAndLink(recordingStore, traceStore, task.playData, task.level, {
       source: 'agent',

@@ -22,6 +22,12 @@ export interface EpisodeOptions {
   traceId: string;
   planner: EpisodePlanner;
   signal?: AbortSignal;
+  /**
+   * Give the event loop a turn (not a microtask) before each step. A planner that never waits on
+   * anything otherwise plays the whole episode in one turn; a pool worker (Node) needs the turns to
+   * hear its parent go away (pool.ts).
+   */
+  yieldEachStep?: boolean;
   /** Called after every step (progress bars, live views). */
   onStep?: (info: { step: number; tick: number; candidateId: string }) => void;
 }
@@ -49,6 +55,7 @@ export async function runEpisode(o: EpisodeOptions): Promise<EpisodeResult> {
       failure = 'cancelled';
       break;
     }
+    if (o.yieldEachStep) await new Promise<void>((resolve) => setImmediate(resolve));
     const before = game.snapshot({ withEngineState: true });
     let plan;
     try {

@@ -40,9 +40,6 @@ export interface EvalTask {
 
 export type EvalResult = Omit<EpisodeResult, 'demo' | 'finalSnapshot'>;
 
-/** A turn of the event loop (not a microtask): IPC messages and process events are handled meanwhile. */
-const betweenSteps = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /**
  * `gate`: the pool's shared rate limit and call reports (default: none); every model call passes it
  * before `wrapProvider`'s wrappers see it.
@@ -75,7 +72,6 @@ export async function runEvalTask(
       wrapProvider: (p) => (wrapProvider ? wrapProvider(meteredProvider(p, gate), task) : meteredProvider(p, gate)),
     });
   }
-  const plan = planner;
   const result = await runEpisode({
     playData: task.playData,
     level: task.level,
@@ -85,12 +81,9 @@ export async function runEvalTask(
     maxSteps: task.maxSteps ?? evalStepCap(maxTicks),
     historyLimit: 24,
     traceId: randomUUID(),
-    // each step first yields to the event loop, so a pool worker hears its parent go away (pool.ts)
-    // between steps rather than once the whole episode is played
-    planner: async (request, signal) => {
-      await betweenSteps();
-      return plan(request, signal);
-    },
+    planner,
+    // run in pool workers: they hear their parent go away (pool.ts) between steps
+    yieldEachStep: true,
   });
   const { demo: _demo, finalSnapshot: _snapshot, ...rest } = result;
   return rest;

@@ -150,7 +150,7 @@ export function serveTasks<T, R>(handler: (task: T, gate: TaskGate) => Promise<R
   };
   // The parent is gone (killed, or its channel closed): nobody will read what this worker computes,
   // so it stops instead of playing its episodes out as an orphan on the cores. Heard between the
-  // steps of an episode, where the task yields to the event loop (evalTask.ts).
+  // steps of an episode, where the task yields to the event loop (episode.ts, yieldEachStep).
   process.on('disconnect', () => process.exit(0));
   process.on('message', async (msg: Envelope<T> | { kind: 'turn'; ask: number }) => {
     if ('kind' in msg) {
