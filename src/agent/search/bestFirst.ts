@@ -97,7 +97,7 @@ export class BestFirst {
     const { nearest, rejected } = result;
     let ranDry = false;
     while (result.goal === null && ctx.budget > 0) {
-      const n = open.pop();
+      const n = open.pop() ?? this.takeDeadEnds();
       if (!n) {
         ranDry = true;
         break;
@@ -141,29 +141,43 @@ export class BestFirst {
       result.expanded++;
       // the start node's state is read again by the escape, a nearest node's by its survival check
       const lastUse = n !== start && !nearest.includes(n);
-      for (const child of childrenOf(ctx, n, opts, lastUse, seen)) {
-        // a place reached before (the guards elsewhere) ranks behind a new one: the novelty penalty
-        let novelty = 0;
-        if (opts.noveltyPenalty > 0) {
-          const place = placeKey(child.state);
-          const visits = this.places.get(place) ?? 0;
-          this.places.set(place, visits + 1);
-          novelty = opts.noveltyPenalty * visits;
-        }
-        const w = opts.heuristicWeight;
-        child.f = child.g + novelty + w * Math.min(child.h, 5000);
-        // once progress is made the estimate is the way back to ground, the same for every target
-        const { targets, targetF } = this;
-        const progressed = targets.length > 0 && madeProgress(ctx, child.state);
-        for (let i = 0; i < targets.length; i++)
-          targetF[i] = progressed ? child.f : child.g + novelty + w * Math.min(targets[i]!(child.state), 5000);
-        open.push(child, targetF);
-      }
+      for (const child of childrenOf(ctx, n, opts, lastUse, seen)) this.enqueue(child);
     }
     // pop() is the test (open.size also counts the entries of nodes another queue handed out); a
     // search that ran dry stays dry, so a later run with no budget leaves the verdict as it was
     if (ranDry && result.goal === null && this.goalsSkipped === 0) result.exhausted = true;
     return result;
+  }
+
+  /** Puts a child on the open list, ranked by ticks, estimate and the novelty penalty. */
+  private enqueue(child: Node): void {
+    const { ctx, opts, open, targets, targetF } = this;
+    // a place reached before (the guards elsewhere) ranks behind a new one: the novelty penalty
+    let novelty = 0;
+    if (opts.noveltyPenalty > 0) {
+      const place = placeKey(child.state);
+      const visits = this.places.get(place) ?? 0;
+      this.places.set(place, visits + 1);
+      novelty = opts.noveltyPenalty * visits;
+    }
+    const w = opts.heuristicWeight;
+    child.f = child.g + novelty + w * Math.min(child.h, 5000);
+    // once progress is made the estimate is the way back to ground, the same for every target
+    const progressed = targets.length > 0 && madeProgress(ctx, child.state);
+    for (let i = 0; i < targets.length; i++)
+      targetF[i] = progressed ? child.f : child.g + novelty + w * Math.min(targets[i]!(child.state), 5000);
+    open.push(child, targetF);
+  }
+
+  /**
+   * When the open list is empty: the dead ends set aside so far go on it (the estimate cannot
+   * rank them, so by ticks), and the first of them is handed out; undefined when there are none.
+   */
+  private takeDeadEnds(): Node | undefined {
+    const deadEnds = this.ctx.deadEnds;
+    if (!deadEnds || deadEnds.length === 0) return undefined;
+    for (const n of deadEnds.splice(0)) this.enqueue(n);
+    return this.open.pop();
   }
 }
 
@@ -196,6 +210,7 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     budget,
     granted: budget,
     rootReachable: true,
+    deadEnds: opts.deadEndsLast ? [] : null,
     sortie: { rootCells: null, ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
   };

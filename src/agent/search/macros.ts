@@ -218,10 +218,15 @@ function finish(ctx: SearchContext, node: Node, seen: Set<string>): Node | null 
   // a state that made progress estimates zero: its next target is the next decision's business
   // (or, inside a pocket it can only leave through holes, its way back to lasting ground)
   const h = madeProgress(ctx, s) ? sortieEstimate(ctx, s) : estimate(ctx, s);
-  // A dead end (no route to any target even with digging, e.g. a pit) is never entered unless
-  // the root is in one already.
-  if (h >= UNREACHABLE && ctx.rootReachable) return null;
+  // A dead end (no route to any target even with digging, e.g. a pit) is not entered unless the
+  // root is in one already (or, with deadEndsLast, once every other state has been tried).
   node.h = h;
+  if (h >= UNREACHABLE && ctx.rootReachable) {
+    if (!ctx.deadEnds) return null;
+    ctx.deadEnds.push(node);
+    seen.add(key);
+    return null;
+  }
   seen.add(key);
   return node;
 }

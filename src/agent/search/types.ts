@@ -57,6 +57,12 @@ export interface PlanSearchOptions {
   guardTraps: boolean;
   /** Whether waiting until the oldest open hole refills is one choice of the search (holeWait.ts). */
   holeWaits: boolean;
+  /**
+   * Whether states the estimate calls dead ends (no route to any target, even digging) are set
+   * aside and searched once every other state is, instead of dropped: the estimate's terrain is a
+   * relaxation, and where it is wrong the dropped states were the only way on (off by default).
+   */
+  deadEndsLast: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -90,7 +96,10 @@ export interface PlanSearchOptions {
  * seeds 1-5; the other four packs 45 against 46, the five packs 136 either way;
  * docs/eval/classic-2026-12-04.md). A trap for a guard is not a choice by default (guardTraps: 87
  * against 90), nor is waiting for a hole to refill (holeWaits: 84 against 90;
- * docs/eval/classic-2026-12-03f.md). History of these figures: docs/eval/.
+ * docs/eval/classic-2026-12-03f.md). Nor are the estimate's dead ends searched last (deadEndsLast:
+ * 148 of 434 either way, 16 fewer false "exhausted" verdicts, Classic 92 lost;
+ * docs/eval/search-experiments-2026-12-05b.md).
+ * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   budgetTicks: 40_000,
@@ -115,6 +124,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   pocketPassages: true,
   guardTraps: false,
   holeWaits: false,
+  deadEndsLast: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -229,8 +239,10 @@ export interface SearchContext {
   budget: number;
   /** Ticks granted so far (the search's budget, plus the escape's): spent = granted - budget. */
   granted: number;
-  /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned. */
+  /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned (or set aside, `deadEnds`). */
   rootReachable: boolean;
+  /** Dead-end states set aside (PlanSearchOptions.deadEndsLast), searched when nothing else is left; null when they are dropped. */
+  deadEnds: Node[] | null;
   sortie: Sortie;
   /** PlanSearchOptions.guardOnRoutePenalty, read by the estimate. */
   guardOnRoutePenalty: number;

@@ -1,0 +1,65 @@
+// The option deadEndsLast (off by default): states the estimate calls dead ends are searched
+// last instead of dropped. The estimate's terrain is a relaxation (a state that has taken gold is
+// judged by its way back to the ground the root stands on), and where it is wrong the states it
+// drops were the only way on. Professional 71 starts on a one-way ledge: every state that has
+// taken gold is a "dead end", since nothing leads back up to the ledge.
+import { describe, expect, it } from 'vitest';
+import { BestFirst, newSearch } from '../../../src/agent/search/bestFirst.js';
+import { DEFAULT_PLAN_SEARCH, type Node } from '../../../src/agent/search/types.js';
+import { leavesLevelPossible } from '../../../src/agent/search/reach.js';
+import { createState } from '../../../src/game/game.js';
+import { levelText } from '../../../src/game/levels.js';
+import { cloneState } from '../../../src/game/serialize.js';
+import { advance } from '../../../src/game/tick.js';
+import { KEY_OF } from '../../../src/agent/keys.js';
+
+const PROFESSIONAL = 3;
+
+function searchFromStart(deadEndsLast: boolean) {
+  const root = createState(levelText(PROFESSIONAL, 71), PROFESSIONAL, 71, { seed: 1, record: false });
+  const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast };
+  const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
+  const run = new BestFirst(ctx, start, opts);
+  run.run();
+  return { root, ctx, run };
+}
+
+function macrosOf(goal: Node) {
+  const out = [];
+  for (let n: Node | null = goal; n?.macro; n = n.parent) out.unshift(n.macro);
+  return out;
+}
+
+describe('plan search: dead ends searched last', () => {
+  it('professional 71, from the start: the gold below the ledge is found, and the engine plays the plan to it alive', () => {
+    const { root, ctx, run } = searchFromStart(true);
+    const goal = run.result.goal;
+    expect(goal).not.toBeNull();
+    expect(goal!.state.goldCount).toBe(root.goldCount - 1);
+    expect(leavesLevelPossible(ctx, goal!.state)).toBe(true);
+    // the plan's keys, replayed on a fresh copy of the start, take the gold (goldCount is the gold left) alive
+    const s = cloneState(root, false);
+    for (const macro of macrosOf(goal!)) for (let t = 0; t < macro.ticks; t++) advance(s, t === 0 ? KEY_OF[macro.key] : undefined);
+    expect(s.status).toBe('running');
+    expect(s.goldCount).toBe(root.goldCount - 1);
+  });
+
+  it('the same search dropping dead ends (the default) runs out of states with no goal', () => {
+    const { ctx, run } = searchFromStart(false);
+    expect(run.result.goal).toBeNull();
+    expect(run.result.exhausted).toBe(true);
+    expect(ctx.budget).toBeGreaterThan(0);
+  });
+
+  it('dead ends wait until every other state is tried: a sealed runner still runs dry', () => {
+    // a runner walled in by solid blocks, the gold outside: nothing is a dead end, nothing is found
+    const rows = [...Array.from({ length: 13 }, () => `${' '.repeat(27)}H`), '@@@@@                      H', '@ & @             $        H', '@'.repeat(28)];
+    const root = createState(rows.join(''), 1, 1, { seed: 1, record: false });
+    const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast: true };
+    const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
+    const run = new BestFirst(ctx, start, opts);
+    run.run();
+    expect(run.result.goal).toBeNull();
+    expect(run.result.exhausted).toBe(true);
+  });
+});
