@@ -31,7 +31,9 @@ describe('eval --search', () => {
     const log = join(mkdtempSync(join(tmpdir(), 'eval-search-')), 'classic.jsonl');
     const run = await evalCli([...level1, '--search', 'traps=true', '--log', log]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^eval: --search: unknown option "traps"; known options: heuristicWeight, .*guardTraps, holeWaits, deadEndsLast\n$/);
+    expect(run.stderr).toMatch(
+      /^eval: --search: unknown option "traps"; known options: heuristicWeight, .*guardTraps, holeWaits, deadEndsLast\n$/,
+    );
     expect(run.stdout).toBe('');
     expect(existsSync(log)).toBe(false);
   });

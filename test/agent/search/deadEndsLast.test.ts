@@ -53,7 +53,12 @@ describe('plan search: dead ends searched last', () => {
 
   it('dead ends wait until every other state is tried: a sealed runner still runs dry', () => {
     // a runner walled in by solid blocks, the gold outside: nothing is a dead end, nothing is found
-    const rows = [...Array.from({ length: 13 }, () => `${' '.repeat(27)}H`), '@@@@@                      H', '@ & @             $        H', '@'.repeat(28)];
+    const rows = [
+      ...Array.from({ length: 13 }, () => `${' '.repeat(27)}H`),
+      '@@@@@                      H',
+      '@ & @             $        H',
+      '@'.repeat(28),
+    ];
     const root = createState(rows.join(''), 1, 1, { seed: 1, record: false });
     const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast: true };
     const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
