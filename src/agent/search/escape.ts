@@ -23,6 +23,10 @@ export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions)
   const done: Node[] = [];
   let longest: Node | null = null;
   const seen = new Set<string>();
+  // the beam's dead ends are its own business: in the search's list (deadEndsLast), a resumed
+  // search (paused.ts) would take them up as states of its own
+  const deadEnds = ctx.deadEnds;
+  ctx.deadEnds = null;
   while (frontier.length && ctx.budget > 0) {
     const next: Node[] = [];
     for (const n of frontier) {
@@ -36,6 +40,7 @@ export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions)
     next.sort((p, q) => guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
     frontier = next.slice(0, opts.escapeWidth);
   }
+  ctx.deadEnds = deadEnds;
   if (done.length === 0) return longest;
   // an escape that strands gold is a slower way to lose the level: the others first
   const keeps = new Map(done.map((n) => [n, leavesLevelPossible(ctx, n.state) ? 0 : 1]));

@@ -5,6 +5,7 @@
 // taken gold is a "dead end", since nothing leads back up to the ledge.
 import { describe, expect, it } from 'vitest';
 import { BestFirst, newSearch } from '../../../src/agent/search/bestFirst.js';
+import { escape } from '../../../src/agent/search/escape.js';
 import { DEFAULT_PLAN_SEARCH, type Node } from '../../../src/agent/search/types.js';
 import { leavesLevelPossible } from '../../../src/agent/search/reach.js';
 import { createState } from '../../../src/game/game.js';
@@ -49,6 +50,17 @@ describe('plan search: dead ends searched last', () => {
     expect(run.result.goal).toBeNull();
     expect(run.result.exhausted).toBe(true);
     expect(ctx.budget).toBeGreaterThan(0);
+  });
+
+  it("the escape beam's dead ends stay out of the search's list, so a resumed search never takes them up", () => {
+    const root = createState(levelText(PROFESSIONAL, 71), PROFESSIONAL, 71, { seed: 1, record: false });
+    const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast: true };
+    const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
+    const aside = ctx.deadEnds;
+    // the beam steps onto the gold below the ledge too: a dead end by the estimate
+    expect(escape(ctx, start, opts)).not.toBeNull();
+    expect(ctx.deadEnds).toBe(aside);
+    expect(ctx.deadEnds).toEqual([]);
   });
 
   it('dead ends wait until every other state is tried: a sealed runner still runs dry', () => {
