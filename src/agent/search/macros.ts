@@ -222,9 +222,11 @@ function finish(ctx: SearchContext, node: Node, seen: Set<string>): Node | null 
   // root is in one already (or, with deadEndsLast, once every other state has been tried).
   node.h = h;
   if (h >= UNREACHABLE && ctx.rootReachable) {
-    if (!ctx.deadEnds) return null;
-    ctx.deadEnds.push(node);
-    seen.add(key);
+    // dropped unseen, or set aside (and seen) to be searched last
+    if (ctx.deadEnds) {
+      seen.add(key);
+      ctx.deadEnds.push(node);
+    }
     return null;
   }
   seen.add(key);
