@@ -47,6 +47,7 @@ export function proposeCandidatesStage(settings: CandidatesVariantSettings) {
       stall: artifactOf(context, read(scope, 'stall')),
       adjustForStall: applyStallAdjustment,
       extraProposals: planned?.proposal ? [planned.proposal] : [],
+      ...(context.planSearch ? { planSearch: context.planSearch } : {}),
     });
     scope.candidates = putArtifact(context, ARTIFACT_IDS.candidates, set.candidates, candidatesSummary(set.candidates));
     const plan = planned?.plan ?? null;

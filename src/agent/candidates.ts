@@ -10,7 +10,7 @@ import { advance } from '../game/tick.js';
 import { runnerCanAct } from '../game/rules/runner.js';
 import type { Analysis } from './analysis.js';
 import { commitmentFor } from './search/commitment.js';
-import type { Plan } from './search/types.js';
+import { DEFAULT_PLAN_SEARCH, type Plan, type PlanSearchOptions } from './search/types.js';
 import { exitCells, summariseRoute, type RouteSummary } from './facts.js';
 import { KEY_OF, isDigKeyName, type KeyName } from './keys.js';
 import {
@@ -68,6 +68,8 @@ export interface CandidateInputs {
   adjustForStall?: (candidates: Candidate[], report: StallReport) => { candidates: Candidate[]; dispositions: Disposition[] };
   /** Extra proposals from other reasoning tools (the plan search's planned_route). */
   extraProposals?: Proposal[];
+  /** The plan search's options (their `trapChecks` also judges the candidates ranked above the plan). */
+  planSearch?: Partial<PlanSearchOptions>;
 }
 
 const LANE_OF: Record<CandidateKind, Lane> = {
@@ -728,7 +730,8 @@ export function buildCandidates(inputs: CandidateInputs): CandidateSet {
   // the plan sets the bar: a candidate ranked above it must keep the runner alive as long
   if (inputs.analysis.state && options.simulate && !inputs.facts.godMode) {
     const plan = inputs.extraProposals?.find((p) => p.plan)?.plan ?? null;
-    const outlasted = dropOutlasted(list, endStates, plan);
+    const search = { ...DEFAULT_PLAN_SEARCH, ...inputs.planSearch };
+    const outlasted = dropOutlasted(list, endStates, plan, search.trapChecks ? search : null);
     list = outlasted.candidates;
     dispositions.push(...outlasted.dispositions);
   }

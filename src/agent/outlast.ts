@@ -7,9 +7,10 @@
 // parts and simulated end states; emits the ones that fail as safety rejections (a 24-tick
 // look-ahead passed them into a dead end).
 import type { GameState } from '../game/state.js';
-import type { Plan } from './search/types.js';
 import type { Candidate, Disposition } from './schemas.js';
 import { holdsOut } from './sim.js';
+import { leadsNowhere } from './search/bestFirst.js';
+import type { Plan, PlanSearchOptions } from './search/types.js';
 
 /** Ticks (at most) a candidate ranked above a plan that holds out must survive after its action. */
 export const OUTLAST_HORIZON = 150;
@@ -31,6 +32,7 @@ export function dropOutlasted(
   ranked: readonly Candidate[],
   endStates: ReadonlyMap<string, GameState>,
   plan: Plan | null,
+  trapSearch: PlanSearchOptions | null = null,
 ): { candidates: Candidate[]; dispositions: Disposition[] } {
   if (!plan) return { candidates: [...ranked], dispositions: [] };
   const horizon = outlastHorizon(plan);
@@ -51,6 +53,18 @@ export function dropOutlasted(
         kind: c.kind,
         disposition: 'safety_rejection',
         why: 'the plan keeps every gold and the exit in reach; this action leaves some behind for good',
+      });
+      continue;
+    }
+    // with trapChecks, an action after which every way on is closed for good (the plan's own
+    // search found somewhere to go, so the root is no trap itself) loses the level as surely
+    if (trapSearch && !plan.exhausted && leadsNowhere(end, trapSearch)) {
+      dropped.add(c);
+      dispositions.push({
+        id: c.id,
+        kind: c.kind,
+        disposition: 'safety_rejection',
+        why: 'the plan leads on; after this action every way on is closed for good',
       });
       continue;
     }

@@ -34,6 +34,7 @@ export function planStep(
     stall,
     adjustForStall: applyStallAdjustment,
     extraProposals: [...(planned?.proposal ? [planned.proposal] : []), ...(extra?.(analysis, facts) ?? [])],
+    ...(options.search ? { planSearch: options.search } : {}),
   });
   return { ...set, analysis, facts, stall, plan: planned?.plan ?? null };
 }

@@ -9,19 +9,26 @@ import { describe, expect, it } from 'vitest';
 import { checkProposal, proposeAll, type CandidateInputs } from '../../src/agent/candidates.js';
 import { dropOutlasted, outlastHorizon } from '../../src/agent/outlast.js';
 import { planStep } from '../../src/agent/planStep.js';
-import { plannerOptionsSchema, snapshotSchema } from '../../src/agent/schemas.js';
+import { plannerOptionsSchema, snapshotSchema, type Snapshot } from '../../src/agent/schemas.js';
 import type { GameState } from '../../src/game/state.js';
 import { KEY } from '../../src/game/keys.js';
+import { DEFAULT_PLAN_SEARCH } from '../../src/agent/search/types.js';
 import { sceneGame } from './helpers/scene.js';
 
 const classic21 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/classic-21-tick-2460.json', import.meta.url), 'utf8')));
 
-describe('outlast: a candidate ranked above the plan must live as long as the plan', () => {
-  const step = planStep(classic21, [], { candidateLimit: 12 });
+/** A decision's planning step, every proposal checked, and the simulated end state of each that passed. */
+function decisionOf(snapshot: Snapshot) {
+  const step = planStep(snapshot, [], { candidateLimit: 12 });
   const inputs: CandidateInputs = { analysis: step.analysis, facts: step.facts, options: plannerOptionsSchema.parse({}) };
   const ends = new Map<string, GameState>();
   const checked = proposeAll(inputs).map((p) => checkProposal(inputs, p));
   for (const c of checked) if ('end' in c && c.end) ends.set(c.candidate.id, c.end);
+  return { step, ends, checked };
+}
+
+describe('outlast: a candidate ranked above the plan must live as long as the plan', () => {
+  const { step, ends, checked } = decisionOf(classic21);
   const down = checked.find((c) => c.candidate.id === 'collect_gold_10_14_down')!;
   const planned = step.candidates.find((c) => c.kind === 'planned_route')!;
 
@@ -58,12 +65,7 @@ describe('outlast: a candidate ranked above the plan must not leave gold behind 
       [KEY.DIG_RIGHT, 20],
     ],
   });
-  const snapshot = game.snapshot({ withEngineState: true });
-  const step = planStep(snapshot, [], { candidateLimit: 12 });
-  const inputs: CandidateInputs = { analysis: step.analysis, facts: step.facts, options: plannerOptionsSchema.parse({}) };
-  const ends = new Map<string, GameState>();
-  const checked = proposeAll(inputs).map((p) => checkProposal(inputs, p));
-  for (const c of checked) if ('end' in c && c.end) ends.set(c.candidate.id, c.end);
+  const { step, ends, checked } = decisionOf(game.snapshot({ withEngineState: true }));
   const dropIn = checked.map((c) => c.candidate).find((c) => c.outcome?.runner.y === 14 && c.outcome.goldTaken === 1)!;
   const planned = step.candidates.find((c) => c.kind === 'planned_route')!;
 
@@ -82,6 +84,43 @@ describe('outlast: a candidate ranked above the plan must not leave gold behind 
         id: dropIn.id,
         disposition: 'safety_rejection',
         why: expect.stringContaining('leaves some behind for good'),
+      }),
+    ]);
+  });
+});
+
+// A real decision of the agent's own play (Classic 26, seed 1, tick 1521): the last gold lies at
+// the foot of a shaft walled in brick, and a step right from (2,4) drops the runner onto it. The
+// dig-relaxed reachability sees a way out through the bricks, so nothing strands the exit, and he
+// lives on down there; the stall report had blocked the plan, the local policy took the step, and
+// no key sequence led out of the shaft again. With trapChecks the search's own exact test (no
+// guards, the last gold asked to lead on to the exit) turns the step down.
+describe('outlast: with trapChecks, a candidate ranked above the plan must leave a way on', () => {
+  const classic26 = snapshotSchema.parse(
+    JSON.parse(readFileSync(new URL('../fixtures/classic-26-tick-1521.json', import.meta.url), 'utf8')),
+  );
+  const { step, ends, checked } = decisionOf(classic26);
+  const drop = checked.find((c) => c.candidate.id === 'collect_gold_3_9_right')!;
+  const planned = step.candidates.find((c) => c.kind === 'planned_route')!;
+  const ranked = () => [drop.candidate, { ...planned, stallBlocked: true }];
+
+  it('the step passes the survival test and strands nothing by the relaxed reachability', () => {
+    expect('rejected' in drop).toBe(false);
+    expect(drop.candidate.outcome?.survivesAfter).toBe(true);
+    expect(drop.candidate.scoreParts.strandsGold).toBeUndefined();
+    expect(drop.candidate.scoreParts.strandsExit).toBeUndefined();
+    expect(step.plan?.exhausted).toBeFalsy();
+    expect(dropOutlasted(ranked(), ends, step.plan).candidates.map((c) => c.id)).toEqual([drop.candidate.id, planned.id]);
+  });
+
+  it('is taken out when every way on from where it leaves the runner is closed', () => {
+    const out = dropOutlasted(ranked(), ends, step.plan, { ...DEFAULT_PLAN_SEARCH, trapChecks: true });
+    expect(out.candidates.map((c) => c.id)).toEqual([planned.id]);
+    expect(out.dispositions).toEqual([
+      expect.objectContaining({
+        id: 'collect_gold_3_9_right',
+        disposition: 'safety_rejection',
+        why: expect.stringContaining('closed for good'),
       }),
     ]);
   });

@@ -35,7 +35,10 @@ describe('parseSearchOptions', () => {
   });
 
   it.each([
-    ['traps=true', /^--search: unknown option "traps"; known options: heuristicWeight, .*holeWaits, deadEndsLast$/],
+    [
+      'traps=true',
+      /^--search: unknown option "traps"; known options: heuristicWeight, .*holeWaits, deadEndsLast, trapChecks, restingMoves$/,
+    ],
     ['guardTraps=yes', '--search: guardTraps is true or false; got "yes"'],
     ['deepGoalChecks=-1', '--search: deepGoalChecks is a number from 0 (default 60); got "-1"'],
     ['deepGoalChecks=many', '--search: deepGoalChecks is a number from 0 (default 60); got "many"'],

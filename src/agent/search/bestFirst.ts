@@ -3,6 +3,8 @@
 // loop reads only its own state and ctx.budget), which lets a deep search be spread over several
 // decisions and recomputed from scratch with the same result (ahead.ts). Reads the search context;
 // charges simulated ticks to ctx.budget.
+import { BLOCK, GUARD, idx } from '../../game/constants.js';
+import { leaveCell, setAct } from '../../game/rules/common.js';
 import { cloneState } from '../../game/serialize.js';
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE } from '../nav.js';
@@ -35,6 +37,8 @@ export interface SearchResult {
    * no better goal is found. Never one whose onward search ran dry (a trap, see goesOn).
    */
   fallback: Node | null;
+  /** Some goal state's onward search ran out of budget undecided (neither a next goal nor dead). */
+  undecided: boolean;
   rejected: GoalRejections;
   /**
    * The open list ran empty without a goal: every state the macros reach from the root was
@@ -51,6 +55,7 @@ export class BestFirst {
     nearest: [],
     expanded: 0,
     fallback: null,
+    undecided: false,
     rejected: { pocket: 0, survival: 0, onward: 0 },
     exhausted: false,
   };
@@ -132,6 +137,7 @@ export class BestFirst {
         // a goal state from which every reachable state was tried without a next goal is a trap
         // (the guards close in, the last gold seals the runner in): no fallback, whatever else is
         // found, in a level whose exit the root could reach at all
+        if (onward === 'unknown') result.undecided = true;
         if (onward === 'unknown' || !rootReachesExit(ctx)) result.fallback ??= n;
         continue;
       }
@@ -182,20 +188,58 @@ export class BestFirst {
 }
 
 /** What comes after a goal state (goesOn). */
-type Onward = 'found' | 'dead' | 'unknown';
+export type Onward = 'found' | 'dead' | 'unknown';
 
 /**
  * What comes after a goal state: `found`, a next goal within opts.onwardTicks (its own goal test,
  * without a further onward search); `dead`, the onward search ran out of states with none (every
  * state reachable from there was tried: the guards close every way on, or the runner is sealed
  * in); `unknown`, the onward budget ran out first. A state that survives a while but goes on
- * nowhere is a trap, not a goal. Charges the ticks to the caller's budget.
+ * nowhere is a trap, not a goal. With `lastGoldLeadsOn` and one gold left, that last gold is a
+ * next goal only when it leads on to the exit in turn (a goal whose own onward search is not
+ * dead). Charges the ticks to the caller's budget.
  */
-function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions): Onward {
+export function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions, lastGoldLeadsOn = false): Onward {
   const onward = newSearch(s, opts.onwardTicks, opts);
-  const next = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: 0, maxGoalChecks: 3 }).run();
+  const chain = lastGoldLeadsOn && s.goldCount === 1 && !s.goldComplete;
+  const next = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: chain ? opts.onwardTicks : 0, maxGoalChecks: 3 }).run();
   ctx.budget -= onward.ctx.granted - onward.ctx.budget;
-  return next.goal !== null ? 'found' : next.exhausted ? 'dead' : 'unknown';
+  if (next.goal !== null || (chain && next.undecided)) return 'found';
+  return next.exhausted ? 'dead' : 'unknown';
+}
+
+/**
+ * Whether every way on from `s` is closed for good: with the guards taken off the board (they
+ * mostly close ways, and without them waiting makes no new states, so a search can run dry), a
+ * search from it — the last gold asked to lead on to the exit — runs out of states before its
+ * budget with no goal: a sealed pit, or gold that seals the runner in once taken. "Unknown" is
+ * not dead, nor is a state where a guard carries gold or walks under the runner; a guard filling
+ * a hole stays as ground (the hole closed). Charges the ticks to `ctx` when given.
+ */
+export function leadsNowhere(s: GameState, opts: PlanSearchOptions, ctx?: SearchContext): boolean {
+  if (s.status !== 'running' || s.guards.some((g) => g.hasGold > 0)) return false;
+  const inHole = (g: { x: number; y: number }) => s.holes.some((h) => h.x === g.x && h.y === g.y);
+  // a guard walking under the runner holds him up: without it he would fall
+  const { x, y } = s.runner;
+  if (y < 15 && s.act[idx(x, y + 1)] === GUARD && !s.guards.some((g) => g.x === x && g.y === y + 1 && inHole(g))) return false;
+  const bare = cloneState(s, false);
+  for (const g of bare.guards) {
+    if (!inHole(g)) {
+      if (bare.act[idx(g.x, g.y)] === GUARD) leaveCell(bare, g.x, g.y);
+      continue;
+    }
+    // a guard filling a hole is ground to walk on: the hole stays closed (brick) instead
+    setAct(bare, g.x, g.y, BLOCK);
+    bare.holes = bare.holes.filter((h) => h.x !== g.x || h.y !== g.y);
+  }
+  bare.guards = [];
+  bare.shakes = [];
+  bare.reborns = [];
+  const probe = newSearch(bare, opts.onwardTicks, opts);
+  // every way the search knows: dead ends searched last, waits for holes, moves that rest off centre
+  const onward = goesOn(probe.ctx, bare, { ...opts, deadEndsLast: true, holeWaits: true, restingMoves: true }, true);
+  if (ctx) ctx.budget -= probe.ctx.granted - probe.ctx.budget;
+  return onward === 'dead';
 }
 
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */

@@ -5,7 +5,7 @@
 // checks and the escape beam (charged to the search's budget).
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE } from '../nav.js';
-import type { BestFirst } from './bestFirst.js';
+import { leadsNowhere, type BestFirst } from './bestFirst.js';
 import { describe, pathOf } from './describe.js';
 import { escape, survivalEscape } from './escape.js';
 import { finishedOrAtExit } from './measures.js';
@@ -17,9 +17,10 @@ export function chooseEnd(search: BestFirst, opts: PlanSearchOptions): { chosen:
   const { goal, fallback, nearest } = search.result;
   const chosen = goal ?? fallback;
   if (chosen) return { chosen, mode: 'goal' };
-  const partial = partialThatHoldsOut(nearest, opts.survivalHorizon);
+  const leadsOn = opts.trapChecks ? (n: Node) => !leadsNowhere(n.state, opts, search.ctx) : undefined;
+  const partial = partialThatHoldsOut(nearest, opts.survivalHorizon, leadsOn);
   if (partial) return { chosen: partial, mode: 'partial' };
-  let escaped = escape(search.ctx, search.start, opts);
+  let escaped = escape(search.ctx, search.start, opts, leadsOn);
   if (!escaped || escaped.ticks < opts.survivalHorizon) escaped = survivalEscape(search.start, opts) ?? escaped ?? nearest[0] ?? null;
   return escaped ? { chosen: escaped, mode: 'escape' } : null;
 }

@@ -9,12 +9,15 @@ import { guardDistance } from './measures.js';
 import { leavesLevelPossible } from './reach.js';
 import type { Node, PlanSearchOptions, SearchContext } from './types.js';
 
+/** Escapes whose way on is checked (the best first), when the caller checks. */
+const ESCAPES_CHECKED = 3;
+
 /**
  * The escape when no plan to gold holds out: a beam over macros that keeps the runner alive
  * longest, preferring the states farthest from the guards, then closest to gold. Returns the
  * path's end node (a plan of survival), or null when every move dies at once.
  */
-export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions): Node | null {
+export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions, leadsOn?: (n: Node) => boolean): Node | null {
   const horizon = opts.survivalHorizon;
   const topped = Math.max(ctx.budget, 0) + opts.escapeBudgetTicks;
   ctx.granted += topped - ctx.budget;
@@ -45,6 +48,7 @@ export function escape(ctx: SearchContext, start: Node, opts: PlanSearchOptions)
   // an escape that strands gold is a slower way to lose the level: the others first
   const keeps = new Map(done.map((n) => [n, leavesLevelPossible(ctx, n.state) ? 0 : 1]));
   done.sort((p, q) => keeps.get(p)! - keeps.get(q)! || guardDistance(q.state) - guardDistance(p.state) || p.h - q.h);
+  if (leadsOn) for (const n of done.slice(0, ESCAPES_CHECKED)) if (leadsOn(n)) return n;
   return done[0]!;
 }
 

@@ -17,7 +17,7 @@ import { finishedOrAtExit, guardDistance } from './measures.js';
 import { estimate, fieldFor, opensPocket, sortieEstimate } from './reach.js';
 import { TRAP_WAIT_TICKS, guardTrappedAt, trapWorthTrying } from './guardTrap.js';
 import { firstRefill, holeWaitWorthTrying } from './holeWait.js';
-import { STAIR_DEPTHS, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
+import { stairDepths, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
 import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
@@ -27,8 +27,18 @@ const MAX_MOVE_TICKS = 90;
  * Runs one macro on `s` in place; returns the ticks it took, or -1 when it does nothing (a wall,
  * no ladder, a dig that is not allowed). A move ends when the runner rests in another cell (or
  * centred in his own, from mid-tile); a dig ends when the dig is over; a wait after `waitTicks`.
+ * A move held still for four ticks did nothing, unless `restingMoves` and it got somewhere: then
+ * it ends there (a drop down a shaft walled on both sides onto a ladder's top rests off the
+ * tile's centre, where the key held does nothing more).
  */
-export function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks: number, track: { closest: number }): number {
+export function runMacro(
+  s: GameState,
+  kind: MacroKind,
+  key: KeyName,
+  waitTicks: number,
+  track: { closest: number },
+  restingMoves = false,
+): number {
   const r = s.runner;
   const x0 = r.x;
   const y0 = r.y;
@@ -54,7 +64,7 @@ export function runMacro(s: GameState, kind: MacroKind, key: KeyName, waitTicks:
     const px = r.x * 64 + r.xOffset;
     const py = r.y * 64 + r.yOffset;
     if (px === lastX && py === lastY) {
-      if (++still >= 4) return -1;
+      if (++still >= 4) return restingMoves && (r.x !== x0 || r.y !== y0) ? ran : -1;
     } else still = 0;
     lastX = px;
     lastY = py;
@@ -160,7 +170,7 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
   // compound choices first: the last plain macro below may run on the node's own state
   if (opts.stairs)
     for (const dir of [-1, 1] as const)
-      for (const depth of STAIR_DEPTHS) {
+      for (const depth of stairDepths(opts.stairDepthMax)) {
         if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth)) continue;
         const child = stairsChild(ctx, n, dir, depth, seen);
         if (child) out.push(child);
@@ -180,7 +190,7 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     const [kind, key] = options[o]!;
     const s = lastUse && o === options.length - 1 ? n.state : cloneState(n.state, false);
     const track = { closest: 99 };
-    const ran = runMacro(s, kind, key, opts.waitTicks, track);
+    const ran = runMacro(s, kind, key, opts.waitTicks, track, opts.restingMoves);
     if (ran > 0) ctx.budget -= ran;
     if (ran <= 0 || s.status === 'runner_dead') continue;
     const child = finish(ctx, extend(n, s, kind, key, ran, track.closest), seen);

@@ -26,10 +26,15 @@ const PARTIAL_MARGIN = 2;
  * out, preferring those that never come within PARTIAL_MARGIN tiles of a guard — without a goal
  * in sight, progress is not worth brushing past a guard.
  */
-export function partialThatHoldsOut(list: Node[], horizon: number): Node | null {
+export function partialThatHoldsOut(list: Node[], horizon: number, leadsOn: (n: Node) => boolean = () => true): Node | null {
   // the list holds no plan that ends in a hole (it refills, and the runner with it) nor one
   // that leaves gold behind for good: bestFirst keeps no others
   const ordered = [...list.filter((n) => n.closest >= PARTIAL_MARGIN), ...list.filter((n) => n.closest < PARTIAL_MARGIN)];
-  for (const n of ordered) if (holdsOut(n.state, horizon)) return n;
-  return null;
+  let trap: Node | null = null;
+  for (const n of ordered) {
+    if (!holdsOut(n.state, horizon)) continue;
+    if (leadsOn(n)) return n;
+    trap ??= n;
+  }
+  return trap;
 }

@@ -1,8 +1,8 @@
-// A staircase dug down through a brick layer two or three bricks thick, offered to the plan
-// search as one choice. The runner digs diagonally (never the brick under his feet), so going k
-// bricks down takes a triangle of k(k+1)/2 holes dug in one order inside a hole's lifetime; as
-// single macros that order is too deep for the search to stumble on. Reads the search context's
-// dig-relaxed field; runs the steps on the engine copy it is given (the exact simulation judges).
+// A staircase dug down through a brick layer two or more bricks thick (up to stairDepthMax),
+// offered to the plan search as one choice. The runner digs diagonally (never the brick under his
+// feet), so going k bricks down takes a triangle of k(k+1)/2 holes dug in one order inside a
+// hole's lifetime; as single macros that order is too deep for the search to stumble on. Reads the
+// search context's dig-relaxed field; runs the steps on the engine copy it is given.
 import { BLOCK, EMPTY, idx } from '../../game/constants.js';
 import { runnerCanAct } from '../../game/rules/runner.js';
 import type { GameState } from '../../game/state.js';
@@ -16,24 +16,35 @@ import type { MacroKind, SearchContext } from './types.js';
 type StairStep = 'dig' | 'on' | 'back';
 
 /**
- * The steps for a staircase k bricks deep, for a runner standing over the layer: the top row's
- * holes are dug backing away from the stair's side, then each lower row is dug from inside the
- * holes above, and the runner ends one column to the stair's side, k rows down.
+ * The steps for a staircase k bricks deep, for a runner standing over the layer: the top row's k
+ * holes are dug backing away from the stair's side, he walks back on into them (dropping into
+ * the row) to the column he started from, and digs the staircase k - 1 deep from there; one deep
+ * is a dig and a step on. He ends one column to the stair's side, k rows down.
  */
-const STAIRS: Record<2 | 3, StairStep[]> = {
-  2: ['dig', 'back', 'dig', 'on', 'dig', 'on'],
-  3: ['dig', 'back', 'dig', 'back', 'dig', 'on', 'on', 'dig', 'back', 'dig', 'on', 'dig', 'on'],
-};
+export function stairPattern(k: number): StairStep[] {
+  if (k <= 1) return ['dig', 'on'];
+  const top: StairStep[] = [];
+  for (let i = 1; i < k; i++) top.push('dig', 'back');
+  top.push('dig');
+  for (let i = 1; i < k; i++) top.push('on');
+  return [...top, ...stairPattern(k - 1)];
+}
 
-export const STAIR_DEPTHS = [2, 3] as const;
-export type StairDepth = (typeof STAIR_DEPTHS)[number];
+export type StairDepth = number;
+
+/** The depths a search with `maxDepth` tries: 2 up to it. */
+export function stairDepths(maxDepth: number): number[] {
+  const out: number[] = [];
+  for (let d = 2; d <= maxDepth; d++) out.push(d);
+  return out;
+}
 
 /** The steps of a staircase to side `dir`, as macro kinds and keys. */
 export function stairSteps(dir: -1 | 1, depth: StairDepth): [MacroKind, KeyName][] {
   const on: KeyName = dir < 0 ? 'left' : 'right';
   const back: KeyName = dir < 0 ? 'right' : 'left';
   const dig: KeyName = dir < 0 ? 'dig_left' : 'dig_right';
-  return STAIRS[depth].map((step) => (step === 'dig' ? ['dig', dig] : ['move', step === 'on' ? on : back]));
+  return stairPattern(depth).map((step) => (step === 'dig' ? ['dig', dig] : ['move', step === 'on' ? on : back]));
 }
 
 /**

@@ -51,6 +51,8 @@ export interface PlanSearchOptions {
   nextSliceTicks: number;
   /** Whether a staircase two or three bricks deep is one choice of the search (stairs.ts). */
   stairs: boolean;
+  /** The deepest staircase tried as one choice (stairs.ts), from two bricks: four takes ten holes, about a hole's lifetime. */
+  stairDepthMax: number;
   /** Whether a dig from a ladder that opens a way out of a pocket (reach.ts, opensPocket) is tried where the estimate does not ask for it. */
   pocketPassages: boolean;
   /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
@@ -63,6 +65,20 @@ export interface PlanSearchOptions {
    * relaxation, and where it is wrong the dropped states were the only way on (off by default).
    */
   deadEndsLast: boolean;
+  /**
+   * Whether the exact trap test (bestFirst.ts, leadsNowhere: with the guards off the board, a
+   * search from the state runs dry with no goal, the last gold asked to lead on to the exit) judges
+   * partial plans and escapes (one that leads nowhere is taken only when every other does too)
+   * and the candidates ranked above the plan (one that leads nowhere is turned down, outlast.ts).
+   * The relaxed reachability misses such traps: a drop onto the last gold in a shaft walled in brick.
+   */
+  trapChecks: boolean;
+  /**
+   * Whether a move held still after it got somewhere ends there (macros.ts, runMacro) instead of
+   * counting as a move that did nothing: a drop down a shaft walled on both sides onto a ladder's
+   * top rests off the tile's centre, and without it the search never takes that drop.
+   */
+  restingMoves: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -98,7 +114,10 @@ export interface PlanSearchOptions {
  * against 90), nor is waiting for a hole to refill (holeWaits: 84 against 90;
  * docs/eval/classic-2026-12-03f.md). Nor are the estimate's dead ends searched last (deadEndsLast:
  * 148 of 434 either way, 16 fewer false "exhausted" verdicts, Classic 92 lost;
- * docs/eval/search-experiments-2026-12-05b.md).
+ * docs/eval/search-experiments-2026-12-05b.md). The exact trap test (trapChecks: Classic 98
+ * against 97 with seed 1, 91 against 90 with seed 4, professional as many, nothing lost) waits on
+ * the other packs and seeds; moves that rest off a tile's centre (restingMoves) clear 95 Classic
+ * levels against 97 (docs/eval/search-experiments-2026-12-05c.md).
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
@@ -121,10 +140,13 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSlices: 16,
   nextSliceTicks: 20_000,
   stairs: true,
+  stairDepthMax: 3,
   pocketPassages: true,
   guardTraps: false,
   holeWaits: false,
   deadEndsLast: false,
+  trapChecks: false,
+  restingMoves: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';

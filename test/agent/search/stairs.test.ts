@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { KEY_OF } from '../../../src/agent/keys.js';
-import { planSearch } from '../../../src/agent/search/planSearch.js';
-import { stairSteps } from '../../../src/agent/search/stairs.js';
+import { planSearch, type PlanSearchOptions } from '../../../src/agent/search/planSearch.js';
+import { stairPattern, stairSteps } from '../../../src/agent/search/stairs.js';
 import { sceneGame } from '../helpers/scene.js';
 
 function scene(thickness: number): string[] {
   const rows: string[] = [];
-  for (let y = 0; y < 10; y++) rows.push(' '.repeat(15) + '@    H');
+  for (let y = 0; y < 13 - thickness; y++) rows.push(' '.repeat(15) + '@    H');
   rows.push('     &         @    H');
   for (let d = 0; d < thickness; d++) rows.push('#'.repeat(15) + '@    H');
   while (rows.length < 14) rows.push('                    H');
@@ -22,6 +22,18 @@ function scene(thickness: number): string[] {
 // a small budget, no deep search: what one ordinary decision can afford
 const tight = { budgetTicks: 5000, deepSearchFactor: 1 };
 
+/** One decision's plan on the scene `thickness` bricks deep: a goal of `digs` digs that the engine plays to the gold alive. */
+function expectStaircaseToGold(thickness: number, options: Partial<PlanSearchOptions>, digs: number): void {
+  const game = sceneGame(scene(thickness));
+  const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), options);
+  expect(plan?.mode).toBe('goal');
+  expect(plan?.goldGained).toBe(1);
+  expect(plan?.macros.filter((m) => m.kind === 'dig')).toHaveLength(digs);
+  for (const m of plan!.macros) game.press(KEY_OF[m.key], m.ticks);
+  expect(game.state.status).toBe('running');
+  expect(game.state.goldCount).toBe(0);
+}
+
 describe('plan search: staircases through a thick floor', () => {
   it('a staircase three deep is six digs, each row dug from inside the holes above', () => {
     const steps = stairSteps(1, 3);
@@ -30,19 +42,28 @@ describe('plan search: staircases through a thick floor', () => {
   });
 
   it('with staircases, one decision reaches the gold under three bricks, and the plan plays out in the engine', () => {
-    const game = sceneGame(scene(3));
-    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), { ...tight, stairs: true });
-    expect(plan?.mode).toBe('goal');
-    expect(plan?.goldGained).toBe(1);
-    expect(plan?.macros.filter((m) => m.kind === 'dig')).toHaveLength(6);
-    for (const m of plan!.macros) game.press(KEY_OF[m.key], m.ticks);
-    expect(game.state.status).toBe('running');
-    expect(game.state.goldCount).toBe(0);
+    expectStaircaseToGold(3, { ...tight, stairs: true }, 6);
   });
 
   it('without them, the same budget ends short of the gold', () => {
     const game = sceneGame(scene(3));
     const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), { ...tight, stairs: false });
+    expect(plan?.mode).not.toBe('goal');
+  });
+
+  it('stairPattern: each row of k holes dug backing away, walked back into, then the staircase k - 1 deep', () => {
+    expect(stairPattern(1)).toEqual(['dig', 'on']);
+    expect(stairPattern(4)).toEqual(['dig', 'back', 'dig', 'back', 'dig', 'back', 'dig', 'on', 'on', 'on', ...stairPattern(3)]);
+    expect(stairPattern(4).filter((step) => step === 'dig')).toHaveLength(10);
+  });
+
+  it('with stairDepthMax 4, one decision reaches the gold under four bricks (ten holes inside a hole lifetime)', () => {
+    expectStaircaseToGold(4, { ...tight, stairDepthMax: 4 }, 10);
+  });
+
+  it('with the default depths (two and three), the same budget ends short of it', () => {
+    const game = sceneGame(scene(4));
+    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), tight);
     expect(plan?.mode).not.toBe('goal');
   });
 });
