@@ -197,13 +197,13 @@ export type Onward = 'found' | 'dead' | 'unknown';
  * in); `unknown`, the onward budget ran out first. A state that survives a while but goes on
  * nowhere is a trap, not a goal. With `lastGoldLeadsOn` and one gold left, that last gold is a
  * next goal only when it leads on to the exit in turn (a goal whose own onward search is not
- * dead). Charges the ticks to the caller's budget.
+ * dead). Charges the ticks to the caller's budget, when there is one.
  */
-export function goesOn(ctx: SearchContext, s: GameState, opts: PlanSearchOptions, lastGoldLeadsOn = false): Onward {
+export function goesOn(ctx: SearchContext | null, s: GameState, opts: PlanSearchOptions, lastGoldLeadsOn = false): Onward {
   const onward = newSearch(s, opts.onwardTicks, opts);
   const chain = lastGoldLeadsOn && s.goldCount === 1 && !s.goldComplete;
   const next = new BestFirst(onward.ctx, onward.start, { ...opts, onwardTicks: chain ? opts.onwardTicks : 0, maxGoalChecks: 3 }).run();
-  ctx.budget -= onward.ctx.granted - onward.ctx.budget;
+  if (ctx) ctx.budget -= onward.ctx.granted - onward.ctx.budget;
   if (next.goal !== null || (chain && next.undecided)) return 'found';
   return next.exhausted ? 'dead' : 'unknown';
 }
@@ -235,11 +235,8 @@ export function leadsNowhere(s: GameState, opts: PlanSearchOptions, ctx?: Search
   bare.guards = [];
   bare.shakes = [];
   bare.reborns = [];
-  const probe = newSearch(bare, opts.onwardTicks, opts);
   // every way the search knows: dead ends searched last, waits for holes, moves that rest off centre
-  const onward = goesOn(probe.ctx, bare, { ...opts, deadEndsLast: true, holeWaits: true, restingMoves: true }, true);
-  if (ctx) ctx.budget -= probe.ctx.granted - probe.ctx.budget;
-  return onward === 'dead';
+  return goesOn(ctx ?? null, bare, { ...opts, deadEndsLast: true, holeWaits: true, restingMoves: true }, true) === 'dead';
 }
 
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */

@@ -32,19 +32,33 @@ export function stairPattern(k: number): StairStep[] {
 
 export type StairDepth = number;
 
+// Both lists are read on every node the search expands, so each is built once per setting.
+const depthLists = new Map<number, number[]>();
+const stepLists = new Map<number, [MacroKind, KeyName][]>();
+
 /** The depths a search with `maxDepth` tries: 2 up to it. */
-export function stairDepths(maxDepth: number): number[] {
-  const out: number[] = [];
-  for (let d = 2; d <= maxDepth; d++) out.push(d);
+export function stairDepths(maxDepth: number): readonly number[] {
+  let out = depthLists.get(maxDepth);
+  if (!out) {
+    out = [];
+    for (let d = 2; d <= maxDepth; d++) out.push(d);
+    depthLists.set(maxDepth, out);
+  }
   return out;
 }
 
 /** The steps of a staircase to side `dir`, as macro kinds and keys. */
-export function stairSteps(dir: -1 | 1, depth: StairDepth): [MacroKind, KeyName][] {
-  const on: KeyName = dir < 0 ? 'left' : 'right';
-  const back: KeyName = dir < 0 ? 'right' : 'left';
-  const dig: KeyName = dir < 0 ? 'dig_left' : 'dig_right';
-  return stairPattern(depth).map((step) => (step === 'dig' ? ['dig', dig] : ['move', step === 'on' ? on : back]));
+export function stairSteps(dir: -1 | 1, depth: StairDepth): readonly [MacroKind, KeyName][] {
+  const key = depth * dir;
+  let steps = stepLists.get(key);
+  if (!steps) {
+    const on: KeyName = dir < 0 ? 'left' : 'right';
+    const back: KeyName = dir < 0 ? 'right' : 'left';
+    const dig: KeyName = dir < 0 ? 'dig_left' : 'dig_right';
+    steps = stairPattern(depth).map((step): [MacroKind, KeyName] => (step === 'dig' ? ['dig', dig] : ['move', step === 'on' ? on : back]));
+    stepLists.set(key, steps);
+  }
+  return steps;
 }
 
 /**
