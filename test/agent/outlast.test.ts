@@ -124,4 +124,21 @@ describe('outlast: with trapChecks, a candidate ranked above the plan must leave
       }),
     ]);
   });
+
+  // the same decision as the agent met it, with the 24 steps of history that led the stall report
+  // to block the plan: the trap test is the planner's default, so the step never reaches the model
+  const history = JSON.parse(readFileSync(new URL('../fixtures/classic-26-tick-1521.history.json', import.meta.url), 'utf8'));
+  const offered = (search: object) => planStep(classic26, history, { search });
+  it('is turned down by the default planning step, and offered first when the test is switched off', () => {
+    const byDefault = offered({});
+    expect(byDefault.candidates.map((c) => c.id)).not.toContain('collect_gold_3_9_right');
+    expect(byDefault.dispositions).toContainEqual(
+      expect.objectContaining({
+        id: 'collect_gold_3_9_right',
+        disposition: 'safety_rejection',
+        why: expect.stringContaining('closed for good'),
+      }),
+    );
+    expect(offered({ trapChecks: false }).candidates[0].id).toBe('collect_gold_3_9_right');
+  });
 });
