@@ -3,9 +3,11 @@
 // a heuristic or stall-recovery candidate ranked above it must keep him alive about as long, in
 // the same exact simulation and the same test as a plan's goal (holdsOut: a witness must be
 // found; "unknown" is no), and must not leave gold or the exit behind for good (a drop into a
-// sealed pocket lives on and still loses the level). Reads the ranked candidates, their score
-// parts and simulated end states; emits the ones that fail as safety rejections (a 24-tick
-// look-ahead passed them into a dead end).
+// sealed pocket lives on and still loses the level), nor, with the plan search's trapChecks (on
+// by default), leave him where every way on is closed for good (leadsNowhere: a drop onto the
+// last gold in a shaft walled in brick passes the relaxed reachability). Reads the ranked
+// candidates, their score parts and simulated end states; emits the ones that fail as safety
+// rejections (a 24-tick look-ahead passed them into a dead end).
 import type { GameState } from '../game/state.js';
 import type { Candidate, Disposition } from './schemas.js';
 import { holdsOut } from './sim.js';
@@ -23,8 +25,8 @@ export function outlastHorizon(plan: Plan): number {
 
 /**
  * Walks the ranked list from the top until the plan's own candidate (not stall-blocked) or a
- * candidate that holds out for the horizon after its action; every candidate passed on the way
- * for which no way to live that long is found is taken out. Stall-blocked candidates are
+ * candidate that holds out for the horizon after its action and, given `trapSearch`, leaves a
+ * way on; every candidate passed on the way is taken out. Stall-blocked candidates are
  * skipped (nothing picks them while another is open). Without a plan the list is returned as
  * it is (god mode and the geometric rules are the caller's business).
  */
@@ -56,26 +58,20 @@ export function dropOutlasted(
       });
       continue;
     }
-    // with trapChecks, an action after which every way on is closed for good (the plan's own
-    // search found somewhere to go, so the root is no trap itself) loses the level as surely
-    if (trapSearch && !plan.exhausted && leadsNowhere(end, trapSearch)) {
-      dropped.add(c);
-      dispositions.push({
-        id: c.id,
-        kind: c.kind,
-        disposition: 'safety_rejection',
-        why: 'the plan leads on; after this action every way on is closed for good',
-      });
-      continue;
-    }
+    // the survival test first (the trap test is the longer search); with trapChecks, an action
+    // after which every way on is closed for good (the plan's own search found somewhere to go,
+    // so the root is no trap itself) loses the level as surely
     const need = Math.max(1, horizon - c.firstAction.ticks);
-    if (holdsOut(end, need)) break;
+    const lives = holdsOut(end, need);
+    if (lives && !(trapSearch && !plan.exhausted && leadsNowhere(end, trapSearch))) break;
     dropped.add(c);
     dispositions.push({
       id: c.id,
       kind: c.kind,
       disposition: 'safety_rejection',
-      why: `the plan keeps the runner alive; after this action no key sequence lives ${need} more ticks`,
+      why: lives
+        ? 'the plan leads on; after this action every way on is closed for good'
+        : `the plan keeps the runner alive; after this action no key sequence lives ${need} more ticks`,
     });
   }
   return { candidates: ranked.filter((c) => !dropped.has(c)), dispositions };

@@ -49,7 +49,7 @@ export interface PlanSearchOptions {
   nextSlices: number;
   /** Simulated ticks of each such slice. */
   nextSliceTicks: number;
-  /** Whether a staircase two or three bricks deep is one choice of the search (stairs.ts). */
+  /** Whether a staircase two to stairDepthMax bricks deep is one choice of the search (stairs.ts). */
   stairs: boolean;
   /** The deepest staircase tried as one choice (stairs.ts), from two bricks: four takes ten holes, about a hole's lifetime. */
   stairDepthMax: number;
@@ -116,8 +116,9 @@ export interface PlanSearchOptions {
  * 148 of 434 either way, 16 fewer false "exhausted" verdicts, Classic 92 lost;
  * docs/eval/search-experiments-2026-12-05b.md). The exact trap test is on (trapChecks: Classic
  * 1-150 with engine seeds 1-5, 472 against 471, one level gained on seeds 1 and 4, one lost on
- * seed 3; the other four packs as many; docs/eval/classic-2026-12-05e.md): it costs little and
- * turns down the one kind of step the relaxed reachability cannot see is fatal. Moves that rest
+ * seed 3; the other four packs as many; docs/eval/classic-2026-12-05e.md): it turns down the
+ * kind of step the relaxed reachability cannot see is fatal, for a whole-step p99 within the
+ * spread between bench:planner runs (fresh searches' p99 about 95 ms against 72). Moves that rest
  * off a tile's centre (restingMoves) clear 95 Classic levels against 97
  * (docs/eval/search-experiments-2026-12-05c.md).
  * History of these figures: docs/eval/.
