@@ -1,8 +1,9 @@
 // What a search's result becomes: the end node to follow (a goal that leads on, else the first
 // that held out, else the closest partial plan that holds out, else the best escape from the
-// guards; with trapChecks, a partial plan or escape that leads nowhere only when all do) and the Plan handed to the planned route. Shared by the search of one decision
-// (planSearch.ts) and the deep search spread ahead over several (ahead.ts). Runs the survival
-// checks and the escape beam (charged to the search's budget).
+// guards; with trapChecks, a partial plan or escape that leads nowhere only when all do) and the
+// Plan handed to the planned route. Shared by the search of one decision (planSearch.ts) and the
+// deep search spread ahead over several (ahead.ts). Runs the survival checks and the escape beam
+// (charged to the search's budget).
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE } from '../nav.js';
 import { leadsNowhere, type BestFirst } from './bestFirst.js';
