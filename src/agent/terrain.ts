@@ -33,14 +33,15 @@ function emptyTerrain(): Terrain {
 /**
  * `holesClosed`: treat open holes as the bricks they will be again (the lasting terrain), which is
  * what "can the runner still get anywhere from here" must be judged on. `hiddenRevealed`: hidden
- * ladders as the ladders they become when the last gold is taken (the way to the exit).
+ * ladders as the ladders they become when the last gold is taken (the way to the exit); no gold
+ * lies on that board, so none stops a dig either (a brick under gold cannot be dug while it lies there).
  */
 export function terrainFromState(s: GameState, options: { holesClosed?: boolean; hiddenRevealed?: boolean } = {}): Terrain {
   const hidden = options.hiddenRevealed ? LADDR : EMPTY;
   const { tiles, gold, openHole } = emptyTerrain();
   for (let i = 0; i < CELLS; i++) {
     const b = s.base[i];
-    if (b === GOLD) gold[i] = 1;
+    if (b === GOLD && !options.hiddenRevealed) gold[i] = 1;
     if (b === BLOCK && s.act[i] !== BLOCK && !options.holesClosed) {
       // a hole (open, or being dug and already empty)
       openHole[i] = 1;

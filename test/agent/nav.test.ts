@@ -110,3 +110,28 @@ describe('costToNearest', () => {
     expect(compared).toBeGreaterThan(5000);
   });
 });
+
+// The exit's graph (hidden ladders shown) is the board once the last gold is taken: no gold lies
+// on it, so none stops a dig. Built from a state with gold still about, it used to keep the gold's
+// cells, and the brick under a gold could not be dug there: a pocket left through its floor, under
+// the gold it held, looked sealed on the way to the exit.
+describe('terrainFromState: the board once the gold is complete', () => {
+  // the runner at (2,13) on brick; gold at (3,13) on the brick (3,14) he could dig diagonally
+  const rows = ['  &$', '  ##'];
+  const under = idx(3, 14);
+  const digDrops = (hiddenRevealed: boolean) => {
+    const state = sceneGame(rows).state;
+    const graph = buildNavGraph(terrainFromState(state, { holesClosed: true, hiddenRevealed }));
+    return graph.edges[idx(2, 13)]!.filter((e) => e.kind === 'dig_drop' && e.dig === under);
+  };
+
+  it('with the gold lying there, the brick under it is no dig', () => {
+    expect(terrainFromState(sceneGame(rows).state).gold[idx(3, 13)]).toBe(1);
+    expect(digDrops(false)).toEqual([]);
+  });
+
+  it('with the hidden ladders shown, no gold lies on the board and the brick under its cell is dug', () => {
+    expect(terrainFromState(sceneGame(rows).state, { hiddenRevealed: true }).gold[idx(3, 13)]).toBe(0);
+    expect(digDrops(true)).toHaveLength(1);
+  });
+});

@@ -23,7 +23,9 @@ describe('choice checks', () => {
 
   it('accept the planned route that waits holding a key against a wall, not the same key of another kind', () => {
     // the start of Classic 63 (seed 1): the search's plan holds left against the wall at (12,6)
-    const step = planStep(Game.fromLevel(1, 63, { seed: 1 }).snapshot({ withEngineState: true }), []);
+    // (the search as it was: with one-way ground or sortie digs it finds a goal plan from the start)
+    const search = { oneWayLevels: false, sortieDigs: false };
+    const step = planStep(Game.fromLevel(1, 63, { seed: 1 }).snapshot({ withEngineState: true }), [], { search });
     expect(step.facts.movement.left.ok).toBe(false);
     const planned = step.candidates.find((c) => c.kind === 'planned_route');
     expect(planned?.firstAction.keyCode).toBe(KEY_CODES.LEFT);

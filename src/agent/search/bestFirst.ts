@@ -254,6 +254,8 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     deadEnds: opts.deadEndsLast ? [] : null,
     sortie: { rootCells: null, ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
+    oneWayLevels: opts.oneWayLevels,
+    sortieDigs: opts.sortieDigs,
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);

@@ -132,8 +132,8 @@ export function againstWall(s: GameState, dir: -1 | 1): boolean {
   return s.reborns.length === 0 && guardDistance(s, true) >= 2;
 }
 
-/** The macros worth trying from a state (those that certainly do nothing are left out). */
-function macroOptions(ctx: SearchContext, s: GameState, h: number, passages: boolean): [MacroKind, KeyName][] {
+/** The macros worth trying from a state (those that certainly do nothing are left out; with `everyDig`, every dig the rules allow). */
+function macroOptions(ctx: SearchContext, s: GameState, h: number, passages: boolean, everyDig: boolean): [MacroKind, KeyName][] {
   if (s.status === 'start') return MOVE_KEYS.map((k) => ['move', k]);
   // falling: the key held on landing decides what he does next
   if (!runnerCanAct(s))
@@ -154,7 +154,7 @@ function macroOptions(ctx: SearchContext, s: GameState, h: number, passages: boo
     if ((below !== BLOCK && below !== SOLID) || r.yOffset !== 0) out.push(['move', 'down']);
   }
   for (const dir of [-1, 1] as const)
-    if (canDig(s, dir) && digWorthTrying(ctx, s, h, dir, passages)) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
+    if (canDig(s, dir) && (everyDig || digWorthTrying(ctx, s, h, dir, passages))) out.push(['dig', dir < 0 ? 'dig_left' : 'dig_right']);
   out.push(['wait', 'stop']);
   return out;
 }
@@ -171,7 +171,7 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
   if (opts.stairs)
     for (const dir of [-1, 1] as const)
       for (const depth of stairDepths(opts.stairDepthMax)) {
-        if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth)) continue;
+        if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth, opts.wideMacros)) continue;
         const child = stairsChild(ctx, n, dir, depth, seen);
         if (child) out.push(child);
       }
@@ -185,7 +185,9 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
     const child = holeWaitChild(ctx, n, seen);
     if (child) out.push(child);
   }
-  const options = macroOptions(ctx, n.state, n.h, opts.pocketPassages);
+  // on a sortie (gold taken, not yet back on ground) any dig may be the way out
+  const everyDig = opts.wideMacros === true || (ctx.sortieDigs && n.h > 0 && madeProgress(ctx, n.state));
+  const options = macroOptions(ctx, n.state, n.h, opts.pocketPassages, everyDig);
   for (let o = 0; o < options.length; o++) {
     const [kind, key] = options[o]!;
     const s = lastUse && o === options.length - 1 ? n.state : cloneState(n.state, false);

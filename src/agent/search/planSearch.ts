@@ -62,6 +62,15 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
     ({ ctx, start } = newSearch(rootState, opts.budgetTicks, opts));
     search = new BestFirst(ctx, start, opts);
     search.run();
+    // out of states with only the digs the estimate asks for: once more with every dig the rules allow
+    if (opts.wideRetry && !opts.wideMacros && search.result.exhausted && !search.result.goal && !search.result.fallback) {
+      const spent = ctx.granted - ctx.budget;
+      opts = { ...opts, wideMacros: true };
+      ({ ctx, start } = newSearch(rootState, opts.budgetTicks, opts));
+      ctx.granted += spent;
+      search = new BestFirst(ctx, start, opts);
+      search.run();
+    }
   }
   const { goal, fallback } = search.result;
   // No goal within the budget, at a step the effort allows a deep search: it is spread ahead, from

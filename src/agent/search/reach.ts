@@ -17,6 +17,7 @@ import {
   type NavCore,
   type NavGraph,
 } from '../nav.js';
+import { buildNavCore } from '../navCore.js';
 import { terrainFromState } from '../terrain.js';
 import { finishedOrAtExit } from './measures.js';
 import { sharedGraph } from './sharedGraphs.js';
@@ -159,7 +160,8 @@ export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
   for (const reach of [ctx.relaxed, ctx.strict]) {
     const exit = exitField(ctx, reach);
     const cell = routingCell(exit.graph, s.runner.x, s.runner.y);
-    if (rootToGo(ctx, exit.graph, exit.toGo) < UNREACHABLE && exit.toGo[cell]! >= UNREACHABLE) return false;
+    const exitLost = rootToGo(ctx, exit.graph, exit.toGo) < UNREACHABLE && exit.toGo[cell]! >= UNREACHABLE;
+    if (exitLost && (reach === ctx.relaxed || s.goldComplete || !ctx.oneWayLevels)) return false;
     if (s.goldComplete) continue;
     const fromRoot = rootReach(ctx, reach);
     const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
@@ -384,6 +386,9 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   const r = s.runner;
   const cell = idx(r.x, r.y);
   if (groundOf(ctx, s.goldComplete)[cell] && s.base[cell] !== BLOCK) return 0;
+  // in a level played one way (a drop through a trap door onto its next part) ground need not lead
+  // back to the root: it is wherever the rest of the level stays possible on the lasting terrain
+  if (ctx.oneWayLevels && s.base[cell] !== BLOCK && leavesLevelPossible(ctx, s)) return 0;
   const back = backGraph(ctx, s, s.goldComplete);
   const toGround = costToNearest(back, routingCell(back, r.x, r.y), groundOf(ctx, s.goldComplete));
   if (toGround < UNREACHABLE || s.goldComplete) return toGround;
@@ -391,7 +396,7 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   // hidden ladders appear: a pocket whose way out opens only with its last gold is cleared in one
   // sortie, so the estimate heads for the gold left (the simulation holds the refill deadlines).
   const out = backGraph(ctx, s, true);
-  if (costToNearest(out, routingCell(out, r.x, r.y), groundOf(ctx, true)) >= UNREACHABLE) return UNREACHABLE;
+  if (costToNearest(out, routingCell(out, r.x, r.y), groundOf(ctx, true)) >= UNREACHABLE) return digOutEstimate(ctx, s);
   // ... and only when every gold left can be taken from here (none carried by a guard)
   if (s.guards.some((g) => g.hasGold > 0)) return UNREACHABLE;
   const holes = holesKey(s);
@@ -406,7 +411,7 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
     for (let i = 0; i < ALL_CELLS && inReach; i++) if (s.base[i] === GOLD && !cells[i]) inReach = false;
     ctx.sortie.goldInReach.set(inReachKey, inReach);
   }
-  if (!inReach) return UNREACHABLE;
+  if (!inReach) return digOutEstimate(ctx, s);
   const key = 'p' + holes + gold;
   let f = ctx.sortie.fields.get(key);
   if (!f) {
@@ -416,6 +421,24 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
     ctx.sortie.fields.set(key, f);
   }
   return f.toGo[routingCell(f.graph, r.x, r.y)]!;
+}
+
+/**
+ * The way back to ground when the holes open now give none (with `sortieDigs`): through bricks
+ * still to be dug (the terrain as it is, digging down relaxed), so a pocket entered from above is
+ * left by digging its floor. UNREACHABLE when even digging finds no way (the branch is pruned).
+ * Graphs cached per set of open holes.
+ */
+function digOutEstimate(ctx: SearchContext, s: GameState): number {
+  if (!ctx.sortieDigs) return UNREACHABLE;
+  const key = 'd' + holesKey(s);
+  let graph = ctx.sortie.graphs.get(key);
+  if (!graph) {
+    graph = buildNavCore(terrainFromState(s), { digDown: true });
+    ctx.sortie.graphs.set(key, graph);
+  }
+  const r = s.runner;
+  return costToNearest(graph, routingCell(graph, r.x, r.y), groundOf(ctx, false));
 }
 
 function holesKey(s: GameState): string {

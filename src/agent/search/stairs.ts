@@ -64,14 +64,16 @@ export function stairSteps(dir: -1 | 1, depth: StairDepth): readonly [MacroKind,
 /**
  * Whether a staircase `depth` bricks deep to side `dir` is worth simulating: the runner stands
  * still on brick, the column beside him is open above `depth` bricks, and the dig-relaxed
- * estimate is lower under them than where he stands (the layer is in the way of the target).
+ * estimate is lower under them than where he stands (the layer is in the way of the target), or
+ * `anywhere` (a search run again with every dig, planSearch.ts).
  */
-export function stairsWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1, depth: StairDepth): boolean {
+export function stairsWorthTrying(ctx: SearchContext, s: GameState, h: number, dir: -1 | 1, depth: StairDepth, anywhere = false): boolean {
   const r = s.runner;
   const x = r.x + dir;
   if (x < 0 || x > 27 || r.y + depth > 14 || !runnerSettled(r) || !runnerCanAct(s) || s.dig !== null) return false;
   if (s.act[idx(r.x, r.y + 1)] !== BLOCK || s.act[idx(x, r.y)] !== EMPTY) return false;
   for (let d = 1; d <= depth; d++) if (s.act[idx(x, r.y + d)] !== BLOCK) return false;
+  if (anywhere) return true;
   // a single dig suffices when the brick under the first one is not brick too
   const { toGo } = fieldFor(ctx, s);
   const below = toGo[idx(x, r.y + depth + 1)]!;

@@ -79,6 +79,29 @@ export interface PlanSearchOptions {
    * top rests off the tile's centre, and without it the search never takes that drop.
    */
   restingMoves: boolean;
+  /**
+   * Whether a level may be played one way (a drop through a trap door onto its next part, with no
+   * way back): ground, where a sortie is over, is then wherever the rest of the level stays
+   * possible on the lasting terrain, not only what leads back to the root; and the strict reach
+   * (single digs) judges the exit only once the gold is complete, since the way on from a drop is
+   * often a staircase only the dig-relaxed reach sees (reach.ts, leavesLevelPossible).
+   */
+  oneWayLevels: boolean;
+  /**
+   * Whether a sortie (gold taken in a pocket, not yet back on ground) tries every dig the rules
+   * allow, not only those the estimate asks for, and, when the holes open now lead nowhere, is
+   * estimated by its way back through bricks still to be dug: a pocket entered from above is left
+   * by digging its floor, a dig the estimate towards the next gold does not ask for.
+   */
+  sortieDigs: boolean;
+  /**
+   * Whether a search that ran out of states (every state its macros reach tried, no goal) is run
+   * again with every dig and staircase the rules allow (`wideMacros`), not only those the estimate
+   * asks for: a chamber left by digging its floor in an order the estimate does not see.
+   */
+  wideRetry: boolean;
+  /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
+  wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
   deepBudgetTicks?: number;
 }
@@ -120,7 +143,10 @@ export interface PlanSearchOptions {
  * kind of step the relaxed reachability cannot see is fatal, for a whole-step p99 within the
  * spread between bench:planner runs (fresh searches' p99 about 95 ms against 72). Moves that rest
  * off a tile's centre (restingMoves) clear 95 Classic levels against 97
- * (docs/eval/search-experiments-2026-12-05c.md).
+ * (docs/eval/search-experiments-2026-12-05c.md). Levels played one way (oneWayLevels), every dig
+ * on a sortie (sortieDigs) and a search that ran dry run again with every dig (wideRetry), with the
+ * exit's board read without gold: the five packs 154 of 434 against 149 (professional 42 against
+ * 38, Classic 98 either way; direct planner, seed 1, docs/eval/search-experiments-2026-12-06c.md).
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
@@ -150,6 +176,9 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   deadEndsLast: false,
   trapChecks: true,
   restingMoves: false,
+  oneWayLevels: true,
+  sortieDigs: true,
+  wideRetry: true,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -271,4 +300,8 @@ export interface SearchContext {
   sortie: Sortie;
   /** PlanSearchOptions.guardOnRoutePenalty, read by the estimate. */
   guardOnRoutePenalty: number;
+  /** PlanSearchOptions.oneWayLevels, read by the goal and ground tests. */
+  oneWayLevels: boolean;
+  /** PlanSearchOptions.sortieDigs, read by the sortie estimate and the macros. */
+  sortieDigs: boolean;
 }

@@ -2,7 +2,8 @@
 // last instead of dropped. The estimate's terrain is a relaxation (a state that has taken gold is
 // judged by its way back to the ground the root stands on), and where it is wrong the states it
 // drops were the only way on. Professional 71 starts on a one-way ledge: every state that has
-// taken gold is a "dead end", since nothing leads back up to the ledge.
+// taken gold is a "dead end", since nothing leads back up to the ledge, unless ground is judged as
+// one-way ground (oneWayLevels, on by default: wherever the rest of the level stays possible).
 import { describe, expect, it } from 'vitest';
 import { BestFirst, newSearch } from '../../../src/agent/search/bestFirst.js';
 import { escape } from '../../../src/agent/search/escape.js';
@@ -16,9 +17,9 @@ import { KEY_OF } from '../../../src/agent/keys.js';
 
 const PROFESSIONAL = 3;
 
-function searchFromStart(deadEndsLast: boolean) {
+function searchFromStart(deadEndsLast: boolean, oneWayLevels = false) {
   const root = createState(levelText(PROFESSIONAL, 71), PROFESSIONAL, 71, { seed: 1, record: false });
-  const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast };
+  const opts = { ...DEFAULT_PLAN_SEARCH, deadEndsLast, oneWayLevels };
   const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
   const run = new BestFirst(ctx, start, opts);
   run.run();
@@ -45,11 +46,17 @@ describe('plan search: dead ends searched last', () => {
     expect(s.goldCount).toBe(root.goldCount - 1);
   });
 
-  it('the same search dropping dead ends (the default) runs out of states with no goal', () => {
+  it('the same search dropping dead ends (the default), ground judged as leading back to the ledge, runs out of states with no goal', () => {
     const { ctx, run } = searchFromStart(false);
     expect(run.result.goal).toBeNull();
     expect(run.result.exhausted).toBe(true);
     expect(ctx.budget).toBeGreaterThan(0);
+  });
+
+  it('with one-way ground (oneWayLevels, the default) the search dropping dead ends finds that gold too', () => {
+    const { root, run } = searchFromStart(false, true);
+    expect(run.result.goal).not.toBeNull();
+    expect(run.result.goal!.state.goldCount).toBe(root.goldCount - 1);
   });
 
   it("the escape beam's dead ends stay out of the search's list, so a resumed search never takes them up", () => {

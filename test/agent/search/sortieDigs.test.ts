@@ -1,0 +1,58 @@
+// Sortie digs (issue #16): gold in a pocket entered from above (dropped onto from a rope) is left
+// by digging the pocket's floor. The estimate towards the next gold does not ask for that dig, so
+// a sortie tries every dig the rules allow; without it the search paced the rope above the pocket
+// (professional 8).
+import { describe, expect, it } from 'vitest';
+import { newSearch } from '../../../src/agent/search/bestFirst.js';
+import { childrenOf, runMacro } from '../../../src/agent/search/macros.js';
+import { sortieEstimate } from '../../../src/agent/search/reach.js';
+import { DEFAULT_PLAN_SEARCH, type Node, type PlanSearchOptions } from '../../../src/agent/search/types.js';
+import { cloneState } from '../../../src/game/serialize.js';
+import { playPlans } from '../helpers/playPlans.js';
+import { sceneGame } from '../helpers/scene.js';
+
+// A ladder up to the top row at x=6. From its rung (6,9) a rope (8,9)-(9,9) hangs over a pocket of
+// two gold (8,10)-(9,10) walled by concrete on both sides, on a brick floor; below it an open room
+// and, far right, the last gold (20,14).
+const ladder = Array.from({ length: 9 }, () => '      H');
+const pocketScene = [...ladder, '      H --', '      H@$$@', '      H####', '      H', '      H', '   &  H             $'];
+// The same with the runner on the concrete post (7,9) beside the rope.
+const onThePost = [...ladder, '      H&--', '      H@$$@', '      H####', '      H', '      H', '      H             $'];
+
+/** The search node of a runner who dropped from the rope into the pocket and took both its gold. */
+function inThePocket(options: Partial<PlanSearchOptions>) {
+  const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
+  const root = sceneGame(onThePost).state;
+  const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
+  const s = cloneState(root, false);
+  for (const key of ['right', 'down', 'right'] as const) runMacro(s, 'move', key, opts.waitTicks, { closest: 99 });
+  const node: Node = { ...start, state: s, parent: start, depth: 3, h: sortieEstimate(ctx, s) };
+  return { ctx, node, opts, s };
+}
+
+describe('plan search: digs on a sortie', () => {
+  it('a runner who took the pocket gold stands on its brick floor, still to get out', () => {
+    const { s, node } = inThePocket({});
+    expect([s.runner.x, s.runner.y, s.goldCount]).toEqual([9, 10, 1]);
+    expect(node.h).toBeGreaterThan(0);
+  });
+
+  it('on a sortie every dig the rules allow is a child: the dig through the floor is among them', () => {
+    const { ctx, node, opts } = inThePocket({});
+    const digs = childrenOf(ctx, node, opts, false, new Set()).filter((c) => c.macro?.kind === 'dig');
+    expect(digs.map((c) => c.macro!.key)).toContain('dig_left');
+  });
+
+  it('with only the digs the estimate asks for, the floor is never dug', () => {
+    const { ctx, node, opts } = inThePocket({ sortieDigs: false });
+    const digs = childrenOf(ctx, node, opts, false, new Set()).filter((c) => c.macro?.kind === 'dig');
+    expect(digs).toEqual([]);
+  });
+
+  it('plays the scene: the pocket, the floor dug, the last gold, the exit', () => {
+    const game = sceneGame(pocketScene);
+    const keys = playPlans(game, {}, 6);
+    expect(keys).toContain('dig_left');
+    expect(game.state.status).toBe('finish');
+  });
+});
