@@ -64,12 +64,9 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
     search.run();
     // out of states with only the digs the estimate asks for: once more with every dig the rules allow
     if (opts.wideRetry && !opts.wideMacros && search.result.exhausted && !search.result.goal && !search.result.fallback) {
-      const spent = ctx.granted - ctx.budget;
       opts = { ...opts, wideMacros: true };
-      ({ ctx, start } = newSearch(rootState, opts.budgetTicks, opts));
-      ctx.granted += spent;
-      search = new BestFirst(ctx, start, opts);
-      search.run();
+      search = searchAgain(rootState, opts.budgetTicks, opts, search);
+      ({ ctx, start } = search);
     }
   }
   const { goal, fallback } = search.result;
@@ -78,13 +75,9 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
   const deep = !goal && !fallback && (opts.deepBudgetTicks ?? 0) > opts.budgetTicks;
   const atOnce = deep && !opts.deepSearchAhead;
   if (atOnce) {
-    // the deep search starts again from the root with its own cap on goal checks; both searches' ticks are counted
-    const spent = ctx.granted - ctx.budget;
-    const deepOpts = deepOptions(opts);
-    ({ ctx, start } = newSearch(rootState, opts.deepBudgetTicks!, deepOpts));
-    ctx.granted += spent;
-    search = new BestFirst(ctx, start, deepOpts);
-    search.run();
+    // the deep search starts again from the root with its own cap on goal checks
+    search = searchAgain(rootState, opts.deepBudgetTicks!, deepOptions(opts), search);
+    ({ ctx, start } = search);
   }
   const end = chooseEnd(search, opts);
   if (!end) return null;
@@ -97,4 +90,13 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
   };
   const plan = planTo(rootState, [], end, search, work);
   return plan && deep && !atOnce ? startAhead(rootState, plan, opts) : plan;
+}
+
+/** A search run again from `rootState` with `budget` and `opts`; the ticks `earlier` spent are counted as its own. */
+function searchAgain(rootState: GameState, budget: number, opts: PlanSearchOptions, earlier: BestFirst): BestFirst {
+  const { ctx, start } = newSearch(rootState, budget, opts);
+  ctx.granted += earlier.ctx.granted - earlier.ctx.budget;
+  const search = new BestFirst(ctx, start, opts);
+  search.run();
+  return search;
 }

@@ -4,6 +4,7 @@
 // (professional 8).
 import { describe, expect, it } from 'vitest';
 import { newSearch } from '../../../src/agent/search/bestFirst.js';
+import { UNREACHABLE } from '../../../src/agent/nav.js';
 import { childrenOf, runMacro } from '../../../src/agent/search/macros.js';
 import { sortieEstimate } from '../../../src/agent/search/reach.js';
 import { DEFAULT_PLAN_SEARCH, type Node, type PlanSearchOptions } from '../../../src/agent/search/types.js';
@@ -19,10 +20,13 @@ const pocketScene = [...ladder, '      H --', '      H@$$@', '      H####', '   
 // The same with the runner on the concrete post (7,9) beside the rope.
 const onThePost = [...ladder, '      H&--', '      H@$$@', '      H####', '      H', '      H', '      H             $'];
 
+// The same pocket on a floor two bricks thick: no single dig from inside leads out.
+const onTheThickPost = [...ladder.slice(1), '      H&--', '      H@$$@', '      H####', '      H####', '      H', '      H             $'];
+
 /** The search node of a runner who dropped from the rope into the pocket and took both its gold. */
-function inThePocket(options: Partial<PlanSearchOptions>) {
+function inThePocket(options: Partial<PlanSearchOptions>, rows: readonly string[] = onThePost) {
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
-  const root = sceneGame(onThePost).state;
+  const root = sceneGame(rows).state;
   const { ctx, start } = newSearch(root, opts.budgetTicks, opts);
   const s = cloneState(root, false);
   for (const key of ['right', 'down', 'right'] as const) runMacro(s, 'move', key, opts.waitTicks, { closest: 99 });
@@ -47,6 +51,14 @@ describe('plan search: digs on a sortie', () => {
     const { ctx, node, opts } = inThePocket({ sortieDigs: false });
     const digs = childrenOf(ctx, node, opts, false, new Set()).filter((c) => c.macro?.kind === 'dig');
     expect(digs).toEqual([]);
+  });
+
+  it('on a floor two bricks thick, the way back is estimated through the bricks still to be dug', () => {
+    expect(inThePocket({}, onTheThickPost).node.h).toBeLessThan(UNREACHABLE);
+  });
+
+  it('estimated only through the holes open now, the same pocket has no way back (the branch is pruned)', () => {
+    expect(inThePocket({ sortieDigs: false }, onTheThickPost).node.h).toBe(UNREACHABLE);
   });
 
   it('plays the scene: the pocket, the floor dug, the last gold, the exit', () => {
