@@ -17,10 +17,12 @@ import { finishedOrAtExit, guardDistance } from './measures.js';
 import { estimate, fieldFor, opensPocket, sortieEstimate } from './reach.js';
 import { TRAP_WAIT_TICKS, guardTrappedAt, trapWorthTrying } from './guardTrap.js';
 import { firstRefill, holeWaitWorthTrying } from './holeWait.js';
-import { stairDepths, stairSteps, stairsWorthTrying, type StairDepth } from './stairs.js';
+import { stairDepths, stairSteps, stairsWorthTrying, type StairDepth, type StairTop } from './stairs.js';
 import type { MacroKind, Node, PlanSearchOptions, SearchContext } from './types.js';
 
 const MOVE_KEYS: KeyName[] = ['left', 'right', 'up', 'down'];
+const BACKING_ONLY: readonly StairTop[] = ['backing'];
+const BOTH_TOPS: readonly StairTop[] = ['backing', 'behind'];
 const MAX_MOVE_TICKS = 90;
 
 /**
@@ -169,12 +171,13 @@ export function childrenOf(ctx: SearchContext, n: Node, opts: PlanSearchOptions,
   const out: Node[] = [];
   // compound choices first: the last plain macro below may run on the node's own state
   if (opts.stairs)
-    for (const dir of [-1, 1] as const)
-      for (const depth of stairDepths(opts.stairDepthMax)) {
-        if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth, opts.wideMacros)) continue;
-        const child = stairsChild(ctx, n, dir, depth, seen);
-        if (child) out.push(child);
-      }
+    for (const top of opts.stairsDugBehind ? BOTH_TOPS : BACKING_ONLY)
+      for (const dir of [-1, 1] as const)
+        for (const depth of stairDepths(opts.stairDepthMax)) {
+          if (!stairsWorthTrying(ctx, n.state, n.h, dir, depth, opts.wideMacros, top)) continue;
+          const child = stairsChild(ctx, n, dir, depth, top, seen);
+          if (child) out.push(child);
+        }
   if (opts.guardTraps)
     for (const dir of [-1, 1] as const) {
       if (!trapWorthTrying(n.state, dir)) continue;
@@ -250,12 +253,12 @@ function finish(ctx: SearchContext, node: Node, seen: Set<string>): Node | null 
  * digs and moves), or null when a step does nothing, the runner dies, or he does not end below
  * the layer. Budget charged for every step simulated.
  */
-function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth, seen: Set<string>): Node | null {
+function stairsChild(ctx: SearchContext, n: Node, dir: -1 | 1, depth: StairDepth, top: StairTop, seen: Set<string>): Node | null {
   const s = cloneState(n.state, false);
   const y0 = s.runner.y;
   const track = { closest: 99 };
   let node = n;
-  for (const [kind, key] of stairSteps(dir, depth)) {
+  for (const [kind, key] of stairSteps(dir, depth, top)) {
     const ran = runMacro(s, kind, key, 0, track);
     if (ran > 0) ctx.budget -= ran;
     if (ran <= 0 || s.status !== 'running') return null;

@@ -391,7 +391,9 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   if (ctx.oneWayLevels && s.base[cell] !== BLOCK && leavesLevelPossible(ctx, s)) return 0;
   const back = backGraph(ctx, s, s.goldComplete);
   const toGround = costToNearest(back, routingCell(back, r.x, r.y), groundOf(ctx, s.goldComplete));
-  if (toGround < UNREACHABLE || s.goldComplete) return toGround;
+  if (toGround < UNREACHABLE) return toGround;
+  // the last gold taken in a pocket: the way on to the exit may run through its floor
+  if (s.goldComplete) return digOutEstimate(ctx, s, true);
   // No way back to ground with gold left, but one through the holes open now once the exit's
   // hidden ladders appear: a pocket whose way out opens only with its last gold is cleared in one
   // sortie, so the estimate heads for the gold left (the simulation holds the refill deadlines).
@@ -426,19 +428,20 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
 /**
  * The way back to ground when the holes open now give none (with `sortieDigs`): through bricks
  * still to be dug (the terrain as it is, digging down relaxed), so a pocket entered from above is
- * left by digging its floor. UNREACHABLE when even digging finds no way (the branch is pruned).
+ * left by digging its floor; once the gold is `complete`, the way on to the exit's ground (its
+ * hidden ladders shown). UNREACHABLE when even digging finds no way (the branch is pruned).
  * Graphs cached per set of open holes.
  */
-function digOutEstimate(ctx: SearchContext, s: GameState): number {
+function digOutEstimate(ctx: SearchContext, s: GameState, complete = false): number {
   if (!ctx.sortieDigs) return UNREACHABLE;
-  const key = 'd' + holesKey(s);
+  const key = (complete ? 'D' : 'd') + holesKey(s);
   let graph = ctx.sortie.graphs.get(key);
   if (!graph) {
-    graph = buildNavCore(terrainFromState(s), { digDown: true });
+    graph = buildNavCore(terrainFromState(s, { hiddenRevealed: complete }), { digDown: true });
     ctx.sortie.graphs.set(key, graph);
   }
   const r = s.runner;
-  return costToNearest(graph, routingCell(graph, r.x, r.y), groundOf(ctx, false));
+  return costToNearest(graph, routingCell(graph, r.x, r.y), groundOf(ctx, complete));
 }
 
 function holesKey(s: GameState): string {

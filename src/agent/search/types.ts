@@ -53,6 +53,12 @@ export interface PlanSearchOptions {
   stairs: boolean;
   /** The deepest staircase tried as one choice (stairs.ts), from two bricks: four takes ten holes, about a hole's lifetime. */
   stairDepthMax: number;
+  /**
+   * Whether a staircase may also have its top row dug behind the runner as he walks on to the
+   * stair's side (stairs.ts): the triangle one column further on, for a layer with a wall behind
+   * him or a rope over its far end.
+   */
+  stairsDugBehind: boolean;
   /** Whether a dig from a ladder that opens a way out of a pocket (reach.ts, opensPocket) is tried where the estimate does not ask for it. */
   pocketPassages: boolean;
   /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
@@ -170,6 +176,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSliceTicks: 20_000,
   stairs: true,
   stairDepthMax: 3,
+  stairsDugBehind: true,
   pocketPassages: true,
   guardTraps: false,
   holeWaits: false,

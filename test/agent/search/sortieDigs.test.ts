@@ -1,11 +1,14 @@
 // Sortie digs (issue #16): gold in a pocket entered from above (dropped onto from a rope) is left
 // by digging the pocket's floor. The estimate towards the next gold does not ask for that dig, so
 // a sortie tries every dig the rules allow; without it the search paced the rope above the pocket
-// (professional 8).
+// (professional 8). The last gold of a level taken in such a pocket has its way on to the exit
+// estimated the same way (professional 54).
 import { describe, expect, it } from 'vitest';
 import { newSearch } from '../../../src/agent/search/bestFirst.js';
 import { UNREACHABLE } from '../../../src/agent/nav.js';
+import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { childrenOf, runMacro } from '../../../src/agent/search/macros.js';
+import { planSearch } from '../../../src/agent/search/planSearch.js';
 import { sortieEstimate } from '../../../src/agent/search/reach.js';
 import { DEFAULT_PLAN_SEARCH, type Node, type PlanSearchOptions } from '../../../src/agent/search/types.js';
 import { cloneState } from '../../../src/game/serialize.js';
@@ -66,5 +69,30 @@ describe('plan search: digs on a sortie', () => {
     const keys = playPlans(game, {}, 6);
     expect(keys).toContain('dig_left');
     expect(game.state.status).toBe('finish');
+  });
+
+  // The level's last gold (9,11) in a pocket three wide under the rope, on a floor two bricks thick:
+  // the runner drops onto it, and only then can the floor beside it be dug (no brick under a gold's
+  // cell can be), a staircase two deep down to the open room and the ladder.
+  const lastGoldPocket = [...ladder, '      H', '      H&---', '      H@ $ @', '      H#####', '      H#####', '      H'];
+
+  it('the last gold taken in a pocket: its way on to the exit is estimated through the floor still to be dug', () => {
+    const opts = { ...DEFAULT_PLAN_SEARCH };
+    const root = sceneGame(lastGoldPocket).state;
+    const { ctx } = newSearch(root, opts.budgetTicks, opts);
+    const s = cloneState(root, false);
+    for (const key of ['right', 'right', 'down'] as const) runMacro(s, 'move', key, opts.waitTicks, { closest: 99 });
+    expect([s.runner.x, s.runner.y, s.goldComplete]).toEqual([9, 11, true]);
+    expect(sortieEstimate(ctx, s)).toBeGreaterThan(0);
+    expect(sortieEstimate(ctx, s)).toBeLessThan(UNREACHABLE);
+  });
+
+  it('one decision takes that gold and digs out of the pocket; estimated only through the holes open now, it does not', () => {
+    const plan = (options: Partial<PlanSearchOptions>) =>
+      planSearch(analyzeSnapshot(sceneGame(lastGoldPocket).snapshot({ withEngineState: true })), { deepSearchFactor: 1, ...options });
+    const dug = plan({});
+    expect(dug?.mode).toBe('goal');
+    expect(dug?.macros.filter((m) => m.kind === 'dig').length).toBeGreaterThanOrEqual(2);
+    expect(plan({ sortieDigs: false })?.mode).not.toBe('goal');
   });
 });

@@ -1,12 +1,14 @@
 // Staircases as one choice of the plan search (src/agent/search/stairs.ts): the runner digs
 // diagonally, never under his own feet, so three bricks down take a triangle of six holes dug in
 // one order before the first refills. The scene walls the runner in above a floor three bricks
-// thick, with the only gold in the room under it and the room's ladder the way on.
+// thick, with the only gold in the room under it and the room's ladder the way on. The corner
+// scene is professional 54's: the board's edge behind the runner and a rope over the layer's far
+// end, so the top row fits only when dug behind him as he walks on.
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { KEY_OF } from '../../../src/agent/keys.js';
 import { planSearch, type PlanSearchOptions } from '../../../src/agent/search/planSearch.js';
-import { stairPattern, stairSteps } from '../../../src/agent/search/stairs.js';
+import { stairPattern, stairPatternBehind, stairSteps } from '../../../src/agent/search/stairs.js';
 import { sceneGame } from '../helpers/scene.js';
 
 function scene(thickness: number): string[] {
@@ -64,6 +66,53 @@ describe('plan search: staircases through a thick floor', () => {
   it('with the default depths (two and three), the same budget ends short of it', () => {
     const game = sceneGame(scene(4));
     const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), tight);
+    expect(plan?.mode).not.toBe('goal');
+  });
+
+  it('stairPatternBehind: the top row dug behind the runner walking on, two steps back into it, then the staircase k - 1 deep', () => {
+    expect(stairPatternBehind(3)).toEqual(['digBehind', 'on', 'digBehind', 'on', 'digBehind', 'back', 'back', ...stairPattern(2)]);
+    expect(stairPatternBehind(4).filter((step) => step === 'digBehind' || step === 'dig')).toHaveLength(10);
+    expect(stairSteps(1, 2, 'behind').map(([, key]) => key)).toEqual([
+      'dig_left',
+      'right',
+      'dig_left',
+      'left',
+      'left',
+      'dig_right',
+      'right',
+    ]);
+  });
+
+  // The runner in the board's corner on a layer three bricks thick (x 0-2); concrete from x 3, under
+  // a rope to the ladder. The gold lies under the layer's far column (x 2), in a room left by a shaft.
+  const corner = [
+    ...Array.from({ length: 5 }, () => '       H'),
+    ' & ----H',
+    '###@@@@H',
+    '###@@@@H',
+    '###@@@@H',
+    '@@$  @@H',
+    ...Array.from({ length: 4 }, () => '@@@@ @@H'),
+    '       H',
+  ];
+
+  it('with the top row dug behind him, one decision reaches the gold from the corner, and the plan plays out', () => {
+    const game = sceneGame(corner);
+    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), tight);
+    expect(plan?.mode).toBe('goal');
+    expect(plan?.macros.slice(0, 5).map((m) => m.key)).toEqual(['dig_left', 'right', 'dig_left', 'right', 'dig_left']);
+    for (const m of plan!.macros) game.press(KEY_OF[m.key], m.ticks);
+    expect(game.state.status).toBe('running');
+    expect(game.state.goldCount).toBe(0);
+  });
+
+  it('with only the top row dug backing away (no room behind him), eight times the budget ends short of it', () => {
+    const game = sceneGame(corner);
+    const plan = planSearch(analyzeSnapshot(game.snapshot({ withEngineState: true })), {
+      ...tight,
+      budgetTicks: 40_000,
+      stairsDugBehind: false,
+    });
     expect(plan?.mode).not.toBe('goal');
   });
 });
