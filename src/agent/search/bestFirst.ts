@@ -15,6 +15,7 @@ import { childrenOf } from './macros.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { keepNearest, wouldKeep } from './partial.js';
 import { estimate, headingTargets, leavesLevelPossible, rootReachesExit, targetEstimate } from './reach.js';
+import { goldKey } from './reach.js';
 import { newReach, type Node, type PlanSearchOptions, type SearchContext } from './types.js';
 
 /** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
@@ -256,6 +257,8 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
     oneWayLevels: opts.oneWayLevels,
     sortieDigs: opts.sortieDigs,
+    takenGoldDigs: opts.takenGoldDigs,
+    rootGoldKey: goldKey(rootState),
   };
   const startState = cloneState(rootState, false);
   const h0 = estimate(ctx, startState);

@@ -26,12 +26,38 @@ import type { Reach, SearchContext } from './types.js';
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
 const ALL_CELLS = CELLS;
 
-function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean): NavGraph {
+function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, s?: GameState): NavGraph {
   if (goldComplete)
     return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
       digDown: reach.digDown,
     }));
+  const key = s ? stateGoldKey(ctx, s) : null;
+  if (key !== null) {
+    let graph = reach.byGold.get(key);
+    if (!graph) {
+      // the root's lasting terrain, with the gold the state has left (a taken gold's brick is diggable)
+      const terrain = terrainFromState(ctx.root, { holesClosed: true });
+      for (let i = 0; i < ALL_CELLS; i++) terrain.gold[i] = s!.base[i] === GOLD ? 1 : 0;
+      graph = buildNavGraph(terrain, { digDown: reach.digDown });
+      reach.byGold.set(key, graph);
+    }
+    return graph;
+  }
   return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+}
+
+/** The gold a state has left, as a key (the per-column gold bitmasks). */
+export function goldKey(s: GameState): string {
+  let key = '';
+  for (let x = 0; x < 28; x++) key += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
+  return key;
+}
+
+/** With `takenGoldDigs`, the key of a state's own gold graph; null when the root's serves (same gold, or the option off). */
+function stateGoldKey(ctx: SearchContext, s: GameState): string | null {
+  if (!ctx.takenGoldDigs || s.goldCount === ctx.rootGold) return null;
+  const key = goldKey(s);
+  return key === ctx.rootGoldKey ? null : key;
 }
 
 /** Ticks to the top row (the exit once the gold is complete) in one reach. */
@@ -50,7 +76,7 @@ function exitField(ctx: SearchContext, reach: Reach): { graph: NavGraph; toGo: I
 /** Ticks-to-go field for the state's remaining targets (its gold, else the exit) in one reach. */
 export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed): { graph: NavGraph; toGo: Int32Array } {
   if (s.goldComplete) return exitField(ctx, reach);
-  const graph = reachGraph(ctx, reach, false);
+  const graph = reachGraph(ctx, reach, false, s);
   // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
   let key = s.goldCount;
   const mask = s.goldMask;
@@ -68,8 +94,20 @@ export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.re
   return { graph, toGo: f };
 }
 
-/** The cells the runner could get to from (x, y), in the gold graph of one reach. */
-export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number): Uint8Array {
+/** The cells the runner could get to from (x, y), in the gold graph of one reach (of state `s`'s gold, when given). */
+export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number, s?: GameState): Uint8Array {
+  const key = s ? stateGoldKey(ctx, s) : null;
+  if (key !== null) {
+    const graph = reachGraph(ctx, reach, false, s);
+    const cell = routingCell(graph, x, y);
+    const setKey = key + cell;
+    let set = reach.setsByGold.get(setKey);
+    if (!set) {
+      set = reachableFrom(graph, cell);
+      reach.setsByGold.set(setKey, set);
+    }
+    return set;
+  }
   const graph = reachGraph(ctx, reach, false);
   const cell = routingCell(graph, x, y);
   let set = reach.sets.get(cell);
@@ -164,7 +202,7 @@ export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
     if (exitLost && (reach === ctx.relaxed || s.goldComplete || !ctx.oneWayLevels)) return false;
     if (s.goldComplete) continue;
     const fromRoot = rootReach(ctx, reach);
-    const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y);
+    const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y, s);
     if (fromHere === fromRoot) continue;
     const base = s.base;
     for (let i = 0; i < ALL_CELLS; i++) if (base[i] === GOLD && fromRoot[i] && !fromHere[i]) return false;
@@ -402,8 +440,7 @@ export function sortieEstimate(ctx: SearchContext, s: GameState): number {
   // ... and only when every gold left can be taken from here (none carried by a guard)
   if (s.guards.some((g) => g.hasGold > 0)) return UNREACHABLE;
   const holes = holesKey(s);
-  let gold = '';
-  for (let x = 0; x < 28; x++) gold += String.fromCharCode(48 + (s.goldMask[x]! & 0xff), 48 + (s.goldMask[x]! >> 8));
+  const gold = goldKey(s);
   const from = routingCell(back, r.x, r.y);
   const inReachKey = holes + '|' + gold + '|' + from;
   let inReach = ctx.sortie.goldInReach.get(inReachKey);

@@ -59,6 +59,12 @@ export interface PlanSearchOptions {
    * him or a rope over its far end.
    */
   stairsDugBehind: boolean;
+  /**
+   * Whether the lasting terrain a state is judged on lets a brick under a gold's cell be dug once
+   * that gold is taken (reach.ts): the graphs were the root's, where the gold still lies, so a goal
+   * whose way on runs under the gold just taken was turned down.
+   */
+  takenGoldDigs: boolean;
   /** Whether a dig from a ladder that opens a way out of a pocket (reach.ts, opensPocket) is tried where the estimate does not ask for it. */
   pocketPassages: boolean;
   /** Whether "dig in front of a guard coming along the row and wait until he drops in" is one choice of the search (guardTrap.ts). */
@@ -135,7 +141,7 @@ export interface PlanSearchOptions {
  * deep search of 10 times the budget is spread ahead (ahead.ts), one slice per decision (Classic
  * 1-150, direct planner, 2026-12-04: 96 and 93 with seeds 1 and 2 against 91 and 90 with a
  * 200-tick period, for about the same wall time; docs/eval/classic-2026-12-04.md). A
- * staircase two or three bricks deep is one choice of the search (stairs.ts), and so is a dig
+ * staircase two to four bricks deep is one choice of the search (stairs.ts), and so is a dig
  * from a ladder that opens a way out of a pocket where the estimate does not ask for it
  * (pocketPassages: Classic 1-150, direct planner, 2026-12-04: 445 levels against 440 over engine
  * seeds 1-5; the other four packs 45 against 46, the five packs 136 either way;
@@ -153,6 +159,11 @@ export interface PlanSearchOptions {
  * on a sortie (sortieDigs) and a search that ran dry run again with every dig (wideRetry), with the
  * exit's board read without gold: the five packs 154 of 434 against 149 (professional 42 against
  * 38, Classic 98 either way; direct planner, seed 1, docs/eval/search-experiments-2026-12-06c.md).
+ * Staircases whose top row is dug behind the runner (stairsDugBehind), the last gold's way on
+ * through a pocket's floor, the brick under a gold taken judged diggable (takenGoldDigs) and
+ * staircases up to four deep: professional 1-150, direct planner, seed 1, 46 against 42 with the
+ * first two, 47 with four-deep staircases too (docs/eval/search-experiments-2026-12-06d.md, which
+ * has the five packs with all four).
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
@@ -175,8 +186,9 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   nextSlices: 16,
   nextSliceTicks: 20_000,
   stairs: true,
-  stairDepthMax: 3,
+  stairDepthMax: 4,
   stairsDugBehind: true,
+  takenGoldDigs: true,
   pocketPassages: true,
   guardTraps: false,
   holeWaits: false,
@@ -261,6 +273,13 @@ export interface Reach {
   fields: Map<number | string, Int32Array>;
   /** Cells reachable from a cell in the gold graph, by routing cell. */
   sets: Map<number, Uint8Array>;
+  /**
+   * With `takenGoldDigs`: the gold graphs of states that took gold the root still has (a brick
+   * under a gold's cell can be dug once the gold is gone), keyed by the gold left, and the cells
+   * reachable in them, keyed by the gold left and the routing cell.
+   */
+  byGold: Map<string, NavGraph>;
+  setsByGold: Map<string, Uint8Array>;
 }
 
 /**
@@ -287,7 +306,15 @@ export interface Sortie {
   goldInReach: Map<string, boolean>;
 }
 
-export const newReach = (digDown: boolean): Reach => ({ digDown, gold: null, exit: null, fields: new Map(), sets: new Map() });
+export const newReach = (digDown: boolean): Reach => ({
+  digDown,
+  gold: null,
+  exit: null,
+  fields: new Map(),
+  sets: new Map(),
+  byGold: new Map(),
+  setsByGold: new Map(),
+});
 
 export interface SearchContext {
   root: GameState;
@@ -311,4 +338,7 @@ export interface SearchContext {
   oneWayLevels: boolean;
   /** PlanSearchOptions.sortieDigs, read by the sortie estimate and the macros. */
   sortieDigs: boolean;
+  /** PlanSearchOptions.takenGoldDigs, read by the reach graphs; the root's gold, as its key. */
+  takenGoldDigs: boolean;
+  rootGoldKey: string;
 }
