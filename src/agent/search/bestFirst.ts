@@ -14,8 +14,7 @@ import { isGoal, madeProgress } from './goals.js';
 import { childrenOf } from './macros.js';
 import { finishedOrAtExit, guardDistance } from './measures.js';
 import { keepNearest, wouldKeep } from './partial.js';
-import { estimate, headingTargets, leavesLevelPossible, rootReachesExit, targetEstimate } from './reach.js';
-import { goldKey } from './reach.js';
+import { estimate, goldKey, headingTargets, leavesLevelPossible, rootReachesExit, targetEstimate } from './reach.js';
 import { newReach, type Node, type PlanSearchOptions, type SearchContext } from './types.js';
 
 /** Why goal states were turned down, by reason (the eval's failure mechanisms read them). */
