@@ -26,24 +26,26 @@ import type { Reach, SearchContext } from './types.js';
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
 const ALL_CELLS = CELLS;
 
-function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, s?: GameState): NavGraph {
+/**
+ * The gold graph (or, `goldComplete`, the exit's) of one reach on the root's lasting terrain; with
+ * `stateKey` (stateGoldKey of `s`), the same terrain with the gold `s` has left, so the brick under a
+ * gold taken is diggable.
+ */
+function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, stateKey: string | null = null, s?: GameState): NavGraph {
   if (goldComplete)
     return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
       digDown: reach.digDown,
     }));
-  const key = s ? stateGoldKey(ctx, s) : null;
-  if (key !== null) {
-    let graph = reach.byGold.get(key);
-    if (!graph) {
-      // the root's lasting terrain, with the gold the state has left (a taken gold's brick is diggable)
-      const terrain = terrainFromState(ctx.root, { holesClosed: true });
-      for (let i = 0; i < ALL_CELLS; i++) terrain.gold[i] = s!.base[i] === GOLD ? 1 : 0;
-      graph = buildNavGraph(terrain, { digDown: reach.digDown });
-      reach.byGold.set(key, graph);
-    }
-    return graph;
+  if (stateKey === null || !s)
+    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+  let graph = reach.byGold.get(stateKey);
+  if (!graph) {
+    const terrain = terrainFromState(ctx.root, { holesClosed: true });
+    for (let i = 0; i < ALL_CELLS; i++) terrain.gold[i] = s.base[i] === GOLD ? 1 : 0;
+    graph = buildNavGraph(terrain, { digDown: reach.digDown });
+    reach.byGold.set(stateKey, graph);
   }
-  return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+  return graph;
 }
 
 /** The gold a state has left, as a key (the per-column gold bitmasks). */
@@ -76,7 +78,7 @@ function exitField(ctx: SearchContext, reach: Reach): { graph: NavGraph; toGo: I
 /** Ticks-to-go field for the state's remaining targets (its gold, else the exit) in one reach. */
 export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.relaxed): { graph: NavGraph; toGo: Int32Array } {
   if (s.goldComplete) return exitField(ctx, reach);
-  const graph = reachGraph(ctx, reach, false, s);
+  const graph = reachGraph(ctx, reach, false, stateGoldKey(ctx, s), s);
   // Key the cached field by the set of gold cells (the per-column gold bitmasks) and the count.
   let key = s.goldCount;
   const mask = s.goldMask;
@@ -96,24 +98,14 @@ export function fieldFor(ctx: SearchContext, s: GameState, reach: Reach = ctx.re
 
 /** The cells the runner could get to from (x, y), in the gold graph of one reach (of state `s`'s gold, when given). */
 export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number, s?: GameState): Uint8Array {
-  const key = s ? stateGoldKey(ctx, s) : null;
-  if (key !== null) {
-    const graph = reachGraph(ctx, reach, false, s);
-    const cell = routingCell(graph, x, y);
-    const setKey = key + cell;
-    let set = reach.setsByGold.get(setKey);
-    if (!set) {
-      set = reachableFrom(graph, cell);
-      reach.setsByGold.set(setKey, set);
-    }
-    return set;
-  }
-  const graph = reachGraph(ctx, reach, false);
+  const stateKey = s ? stateGoldKey(ctx, s) : null;
+  const graph = reachGraph(ctx, reach, false, stateKey, s);
   const cell = routingCell(graph, x, y);
-  let set = reach.sets.get(cell);
+  const key = stateKey === null ? cell : stateKey + cell;
+  let set = reach.sets.get(key);
   if (!set) {
     set = reachableFrom(graph, cell);
-    reach.sets.set(cell, set);
+    reach.sets.set(key, set);
   }
   return set;
 }

@@ -271,15 +271,13 @@ export interface Reach {
   gold: NavGraph | null;
   exit: NavGraph | null;
   fields: Map<number | string, Int32Array>;
-  /** Cells reachable from a cell in the gold graph, by routing cell. */
-  sets: Map<number, Uint8Array>;
   /**
-   * With `takenGoldDigs`: the gold graphs of states that took gold the root still has (a brick
-   * under a gold's cell can be dug once the gold is gone), keyed by the gold left, and the cells
-   * reachable in them, keyed by the gold left and the routing cell.
+   * Cells reachable from a cell in the gold graph, by routing cell (with `takenGoldDigs`, a state's
+   * own gold graph's by the gold left and the routing cell).
    */
+  sets: Map<number | string, Uint8Array>;
+  /** With `takenGoldDigs`: the gold graphs of states that took gold the root still has, keyed by the gold left. */
   byGold: Map<string, NavGraph>;
-  setsByGold: Map<string, Uint8Array>;
 }
 
 /**
@@ -313,7 +311,6 @@ export const newReach = (digDown: boolean): Reach => ({
   fields: new Map(),
   sets: new Map(),
   byGold: new Map(),
-  setsByGold: new Map(),
 });
 
 export interface SearchContext {
