@@ -45,7 +45,7 @@ export const commitmentSchema = z.object({
   mode: z.enum(['goal', 'partial', 'escape']),
   /** Fingerprint (src/agent/search/commitment.ts) of the predicted state after the action. */
   expect: z.string().max(32),
-  rest: z.array(committedMacroSchema).max(64),
+  rest: z.array(committedMacroSchema).max(128),
   /** Gold the rest still collects, whether it reaches its goal or finishes the level. */
   goldGained: int.min(0),
   reachesGoal: z.boolean(),
@@ -58,7 +58,9 @@ export const commitmentSchema = z.object({
    * rooted at the exact state the rest of the plan ends in: its fingerprint, the slices of the
    * normal budget searched so far and how many it may take.
    */
-  ahead: z.object({ expect: z.string().max(32), slices: int.min(0).max(100), of: int.min(1).max(100) }).optional(),
+  ahead: z
+    .object({ expect: z.string().max(32), slices: int.min(0).max(100), of: int.min(1).max(100), wide: z.literal(true).optional() })
+    .optional(),
   /**
    * The next goal's search, run ahead while this goal plan is followed (src/agent/search/nextSearch.ts),
    * rooted at the exact state the rest of the plan ends in: its fingerprint and the slices searched.

@@ -1,6 +1,7 @@
 // A deep search spread ahead over several decisions, so no decision pays for all of it. When the
 // normal search finds no goal at a step where the effort allows a deep search (effort.ts), the
-// runner commits to the first few actions of the plan it has, and the deep search is rooted at the
+// runner commits to the first few actions of the plan it has (a plan shorter than the window is
+// followed by waits in place, so the window is not cut short), and the deep search is rooted at the
 // exact state those actions lead to (the engine is deterministic, so it is known now). Each of the
 // following decisions follows the commitment and searches one more slice of the normal budget;
 // a goal found ends the window as a committed goal plan, and the decision that reaches the root (or
@@ -10,7 +11,7 @@
 // cache of paused searches only saves time; on a miss (the lens, another process) it is recomputed.
 import { cloneState } from '../../game/serialize.js';
 import type { GameState } from '../../game/state.js';
-import { runInPlace } from '../sim.js';
+import { nearestGuardDistance, runInPlace } from '../sim.js';
 import type { Commitment } from '../schemas.js';
 import { chooseEnd, planTo } from './choose.js';
 import { actionGroupSize, fingerprintState, toMacro } from './commitment.js';
@@ -39,9 +40,15 @@ export function stateAfter(root: GameState, macros: readonly Macro[]): GameState
 export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions): Plan {
   const of = deepSlices(opts);
   let count = 0;
-  for (let groups = 0; groups < of - 1 && count < plan.macros.length; groups++) count += actionGroupSize(plan.macros.slice(count));
-  const macros = plan.macros.slice(0, count);
-  const end = stateAfter(root, macros);
+  let groups = 0;
+  for (; groups < of - 1 && count < plan.macros.length; groups++) count += actionGroupSize(plan.macros.slice(count));
+  let macros = plan.macros.slice(0, count);
+  let end = stateAfter(root, macros);
+  if (opts.deepHold && groups < of - 1) {
+    const hold = holdStill(end, of - 1 - groups);
+    macros = [...macros, ...hold.macros];
+    end = hold.end;
+  }
   const expect = fingerprintState(end);
   const at = `(${end.runner.x},${end.runner.y})`;
   return {
@@ -51,8 +58,34 @@ export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions)
     endCell: { x: end.runner.x, y: end.runner.y },
     goldGained: root.goldCount - end.goldCount,
     why: `${plan.why}; deep search ahead from ${at} after ${macros.length} moves`,
-    ahead: { expect, slices: 0, of },
+    // a normal search that ran dry went on with every dig (wideRetry): so does its deep search
+    ahead: { expect, slices: 0, of, ...(opts.wideMacros ? { wide: true as const } : {}) },
   };
+}
+
+/** Ticks of one wait that holds the runner still: over half the 20 ticks an action groups, so each is a decision of its own. */
+export const HOLD_TICKS = 11;
+/** The nearest guard (tiles) at which the runner stops holding still. */
+const HOLD_GUARD_DISTANCE = 5;
+
+/**
+ * Up to `decisions` waits of HOLD_TICKS from `from` while the runner stays in his cell, alive, and
+ * no guard comes within HOLD_GUARD_DISTANCE tiles: the decisions a short plan leaves in a deep
+ * search's window, spent standing where its plan ended instead of closing the window early.
+ */
+export function holdStill(from: GameState, decisions: number): { macros: Macro[]; end: GameState } {
+  const macros: Macro[] = [];
+  let end = from;
+  for (let i = 0; i < decisions; i++) {
+    const s = cloneState(end, false);
+    runInPlace(s, KEY_OF.stop, HOLD_TICKS);
+    const near = nearestGuardDistance(s, true);
+    const still = s.runner.x === from.runner.x && s.runner.y === from.runner.y && s.runner.xOffset === 0 && s.runner.yOffset === 0;
+    if (s.status !== 'running' || !still || (near !== null && near < HOLD_GUARD_DISTANCE)) break;
+    macros.push({ kind: 'wait', key: 'stop', ticks: HOLD_TICKS, to: { x: s.runner.x, y: s.runner.y } });
+    end = s;
+  }
+  return { macros, end };
 }
 
 /**
@@ -63,9 +96,9 @@ export function startAhead(root: GameState, plan: Plan, opts: PlanSearchOptions)
  * lead where it said (then the step searches afresh).
  */
 export function continueAhead(root: GameState, c: Commitment, normal: PlanSearchOptions): Plan | null {
-  const opts = deepOptions(normal);
   const ahead = c.ahead;
   if (!ahead) return null;
+  const opts = deepOptions(ahead.wide ? { ...normal, wideMacros: true } : normal);
   const rest = c.rest.map(toMacro);
   const end = stateAfter(root, rest);
   if (fingerprintState(end) !== ahead.expect || (end.status !== 'running' && end.status !== 'start')) return null;
@@ -97,7 +130,7 @@ export function continueAhead(root: GameState, c: Commitment, normal: PlanSearch
       followed: true,
       searchedAtTick: c.searchedAtTick,
       deepened: false,
-      ahead: { expect: ahead.expect, slices, of: ahead.of },
+      ahead: { ...ahead, slices },
     };
   }
   // the window ends here: the deep search's result is final (its escape may still spend ticks)

@@ -9,8 +9,12 @@ import { KEY_OF, NAME_OF_KEY, isDigKeyName } from '../keys.js';
 import type { Commitment, CommittedMacro, HistoryEntry } from '../schemas.js';
 import type { Macro, Plan } from './types.js';
 
-/** How many macros a commitment carries at most (a longer plan is searched again when they run out). */
-export const COMMITTED_MACROS = 48;
+/**
+ * How many macros a commitment carries at most (a longer plan is searched again when they run out).
+ * A plan that goes round the level before it reaches its gold has 50-70 (fanBook 2): cut at 48, it
+ * was searched again where the cut fell, and the fresh search sent the runner round once more.
+ */
+export const COMMITTED_MACROS = 120;
 
 /**
  * A 64-bit fingerprint (two FNV-1a lanes, hex) of everything that decides the game's future:

@@ -112,6 +112,12 @@ export interface PlanSearchOptions {
    * asks for: a chamber left by digging its floor in an order the estimate does not see.
    */
   wideRetry: boolean;
+  /**
+   * Whether a deep search ahead whose plan is shorter than its window holds the runner still for
+   * the decisions left (ahead.ts, holdStill), while no guard comes near: its window lasted only as
+   * long as the plan, so a short partial plan left it two slices of its ten.
+   */
+  deepHold: boolean;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -198,6 +204,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   oneWayLevels: true,
   sortieDigs: true,
   wideRetry: true,
+  deepHold: true,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -237,7 +244,7 @@ export interface Plan {
   /** True when the plan comes from a deep search (effort.ts, ahead.ts): its goal, or its best plan at the end of its window. */
   deepened: boolean;
   /** A deep search ahead under way, rooted where this plan ends (ahead.ts): slices searched so far, of how many. */
-  ahead?: { expect: string; slices: number; of: number };
+  ahead?: { expect: string; slices: number; of: number; wide?: true };
   /** The next goal's search run ahead while this goal plan is followed (nextSearch.ts): its root's fingerprint and the slices searched. */
   next?: { expect: string; slices: number };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
