@@ -6,17 +6,18 @@
 // (charged to the search's budget).
 import type { GameState } from '../../game/state.js';
 import { UNREACHABLE } from '../nav.js';
-import { leadsNowhere, type BestFirst } from './bestFirst.js';
+import { goesOn, leadsNowhere, type BestFirst } from './bestFirst.js';
 import { describe, pathOf } from './describe.js';
 import { escape, survivalEscape } from './escape.js';
 import { finishedOrAtExit } from './measures.js';
+import { rootReachesExit } from './reach.js';
 import { partialThatHoldsOut } from './partial.js';
 import type { Macro, Node, Plan, PlanMode, PlanSearchOptions } from './types.js';
 
 /** The node a finished search's plan ends in, and the plan's mode; null when every move dies. */
 export function chooseEnd(search: BestFirst, opts: PlanSearchOptions): { chosen: Node; mode: PlanMode } | null {
-  const { goal, fallback, nearest } = search.result;
-  const chosen = goal ?? fallback;
+  const { goal, nearest } = search.result;
+  const chosen = goal ?? fallbackThatGoesOn(search, opts);
   if (chosen) return { chosen, mode: 'goal' };
   const leadsOn = opts.trapChecks ? (n: Node) => !leadsNowhere(n.state, opts, search.ctx) : undefined;
   const partial = partialThatHoldsOut(nearest, opts.survivalHorizon, leadsOn);
@@ -24,6 +25,18 @@ export function chooseEnd(search: BestFirst, opts: PlanSearchOptions): { chosen:
   let escaped = escape(search.ctx, search.start, opts, leadsOn);
   if (!escaped || escaped.ticks < opts.survivalHorizon) escaped = survivalEscape(search.start, opts) ?? escaped ?? nearest[0] ?? null;
   return escaped ? { chosen: escaped, mode: 'escape' } : null;
+}
+
+/**
+ * The search's fallback goal (its onward search ran out of budget undecided), unless a longer
+ * onward search (fallbackOnwardTicks) runs dry from it: a goal whose every way on is closed is a
+ * trap however long it holds out (Classic 91: a gold at the top of a tower the guards climb).
+ * A level whose exit the root cannot reach keeps its fallback: no onward search ends well there.
+ */
+function fallbackThatGoesOn(search: BestFirst, opts: PlanSearchOptions): Node | null {
+  const { fallback } = search.result;
+  if (!fallback || opts.fallbackOnwardTicks <= opts.onwardTicks || !rootReachesExit(search.ctx)) return fallback;
+  return goesOn(search.ctx, fallback.state, { ...opts, onwardTicks: opts.fallbackOnwardTicks }) === 'dead' ? null : fallback;
 }
 
 /** What the plan's fields say about the work behind it (this decision's share of it). */

@@ -118,6 +118,12 @@ export interface PlanSearchOptions {
    * long as the plan, so a short partial plan left it two slices of its ten.
    */
   deepHold: boolean;
+  /**
+   * Simulated ticks of a second, longer onward search from the fallback goal (a goal whose onward
+   * search ran out of budget undecided) before it is followed (choose.ts): one that runs dry there
+   * is a trap, and the plan falls back to a partial plan instead. At most onwardTicks: off.
+   */
+  fallbackOnwardTicks: number;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -205,6 +211,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   sortieDigs: true,
   wideRetry: true,
   deepHold: true,
+  fallbackOnwardTicks: 40_000,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
