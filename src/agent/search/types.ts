@@ -176,6 +176,11 @@ export interface PlanSearchOptions {
  * staircases up to four deep: professional 1-150, direct planner, seed 1, 46 against 42 with the
  * first two, 47 with four-deep staircases too (docs/eval/search-experiments-2026-12-06d.md, which
  * has the five packs with all four).
+ * A deep search ahead that keeps its whole window (deepHold) and digs as widely as the retry that
+ * found its plan, with commitments of up to 120 macros, and the fallback goal's onward search of
+ * 40,000 ticks (fallbackOnwardTicks): the five packs 165 of 434 against 159 (Classic 100 against
+ * 97; docs/eval/search-experiments-2026-12-07.md). The last adds about 30 ms to bench:planner's
+ * p99 (105 ms against 75).
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
