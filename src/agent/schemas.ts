@@ -66,6 +66,13 @@ export const commitmentSchema = z.object({
    * rooted at the exact state the rest of the plan ends in: its fingerprint and the slices searched.
    */
   next: z.object({ expect: z.string().max(32), slices: int.min(0).max(100) }).optional(),
+  /**
+   * The fallback goal's onward search, run on while this plan to it is followed
+   * (src/agent/search/fallbackCheck.ts), rooted at the goal state: its fingerprint, slices run, of how many.
+   */
+  check: z
+    .object({ expect: z.string().max(32), slices: int.min(1).max(100), of: int.min(1).max(100), wide: z.literal(true).optional() })
+    .optional(),
 });
 export type Commitment = z.infer<typeof commitmentSchema>;
 

@@ -136,7 +136,7 @@ export function continueAhead(root: GameState, c: Commitment, normal: PlanSearch
   // the window ends here: the deep search's result is final (its escape may still spend ticks)
   dropPaused(key);
   const spentBefore = search.ctx.granted - search.ctx.budget;
-  const chosen = chooseEnd(search, opts);
+  const chosen = chooseEnd(search, opts, { before: rest });
   if (!chosen) return null;
   work.simulatedTicks += search.ctx.granted - search.ctx.budget - spentBefore;
   return planTo(root, rest, chosen, search, work);

@@ -109,6 +109,8 @@ export function commitmentFor(plan: Plan, after: GameState, ticksPlayed: number,
     ...(plan.ahead ? { ahead: { ...plan.ahead } } : {}),
     // the next search's root is the end of the whole plan: carried only while the rest is all of it
     ...(plan.next && !cut ? { next: { ...plan.next } } : {}),
+    // so is the fallback goal's check (fallbackCheck.ts), rooted at the plan's end
+    ...(plan.check && !cut ? { check: { ...plan.check } } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { continueAhead, deepOptions, startAhead } from './ahead.js';
 import { BestFirst, newSearch } from './bestFirst.js';
 import { chooseEnd, planTo } from './choose.js';
 import { committedPlan, fingerprintState } from './commitment.js';
+import { continueCheck } from './fallbackCheck.js';
 import { arriveWithNextSearch, followWithNextSearch, nextSearchRoot } from './nextSearch.js';
 import { DEFAULT_PLAN_SEARCH, type Plan, type PlanSearchOptions } from './types.js';
 
@@ -33,6 +34,13 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
   const opts = { ...DEFAULT_PLAN_SEARCH, ...options };
   const followed = commitment?.mode === 'goal' ? committedPlan(commitment, rootState) : null;
+  // a fallback goal's plan is followed while its onward search runs on; dropped when it runs dry
+  const check = followed ? commitment!.check : undefined;
+  if (followed && check) {
+    const kept = continueCheck(rootState, commitment!, followed, opts);
+    const plan = kept ?? searchFrom(rootState, opts, null, check.expect);
+    return plan && !kept ? withNextSearch(rootState, plan, opts) : plan;
+  }
   if (followed) return followWithNextSearch(rootState, commitment!, followed, opts);
   const onCourse =
     commitment?.ahead && fingerprintState(rootState) === commitment.expect ? continueAhead(rootState, commitment, opts) : null;
@@ -42,7 +50,7 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
 
 /** A goal plan found this step gets the next goal's search run ahead of it (nextSearch.ts). */
 function withNextSearch(root: GameState, plan: Plan, opts: PlanSearchOptions): Plan {
-  if (plan.mode !== 'goal' || !plan.reachesGoal || plan.finished || plan.ahead || plan.followed) return plan;
+  if (plan.mode !== 'goal' || !plan.reachesGoal || plan.finished || plan.ahead || plan.check || plan.followed) return plan;
   const next = nextSearchRoot(root, plan.macros, opts);
   return next ? { ...plan, next: { expect: next.expect, slices: 0 } } : plan;
 }
@@ -51,7 +59,12 @@ function withNextSearch(root: GameState, plan: Plan, opts: PlanSearchOptions): P
  * A fresh search from `rootState`, or the next search run ahead to it (`arrived`), given this
  * decision's normal budget; then its plan (a deep search started or run when no goal is found).
  */
-function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: ReturnType<typeof arriveWithNextSearch> = null): Plan | null {
+function searchFrom(
+  rootState: GameState,
+  opts: PlanSearchOptions,
+  arrived: ReturnType<typeof arriveWithNextSearch> = null,
+  avoid?: string,
+): Plan | null {
   let ctx, start, search: BestFirst;
   let before = { ticks: 0, expanded: 0 };
   if (arrived) {
@@ -79,7 +92,7 @@ function searchFrom(rootState: GameState, opts: PlanSearchOptions, arrived: Retu
     search = searchAgain(rootState, opts.deepBudgetTicks!, deepOptions(opts), search);
     ({ ctx, start } = search);
   }
-  const end = chooseEnd(search, opts);
+  const end = chooseEnd(search, opts, { before: [] }, avoid);
   if (!end) return null;
   const work = {
     expanded: search.result.expanded - before.expanded,

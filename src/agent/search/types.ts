@@ -124,6 +124,13 @@ export interface PlanSearchOptions {
    * is a trap, and the plan falls back to a partial plan instead. At most onwardTicks: off.
    */
   fallbackOnwardTicks: number;
+  /**
+   * Simulated ticks of each decision's slice of that onward search (fallbackCheck.ts): the
+   * decision that finds the fallback runs the first, and the rest run on while its plan is
+   * followed, one per decision, when the plan lasts that many decisions. 0: all in one decision
+   * (which alone took bench:planner's p99 from 75 to 105 ms).
+   */
+  fallbackCheckSliceTicks: number;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -217,6 +224,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   wideRetry: true,
   deepHold: true,
   fallbackOnwardTicks: 40_000,
+  fallbackCheckSliceTicks: 10_000,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -259,6 +267,8 @@ export interface Plan {
   ahead?: { expect: string; slices: number; of: number; wide?: true };
   /** The next goal's search run ahead while this goal plan is followed (nextSearch.ts): its root's fingerprint and the slices searched. */
   next?: { expect: string; slices: number };
+  /** The fallback goal's onward search running on while this plan is followed (fallbackCheck.ts): the goal state's fingerprint, slices run, of how many. */
+  check?: { expect: string; slices: number; of: number; wide?: true };
   /** Goal states the search turned down, by reason (none counted for a followed plan). */
   rejected?: { pocket: number; survival: number; onward: number };
   /** The search ran out of states before its budget, with no goal: as far as its macros reach, the runner is walled in or cornered. */

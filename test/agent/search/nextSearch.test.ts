@@ -19,8 +19,10 @@ import { snapshotSchema, type Snapshot } from '../../../src/game/schemas.js';
 const classic21 = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/classic-21-tick-0.json', import.meta.url), 'utf8')));
 const { budgetTicks, nextSlices, nextSliceTicks } = DEFAULT_PLAN_SEARCH;
 // Staircases off: with them (stairs.ts) the normal budget alone finds this next goal, and the
-// search ahead is what is specified here.
-const options = { stairs: false };
+// search ahead is what is specified here. This goal is a fallback (its 3,000-tick onward search is
+// undecided): its longer check runs in the first decision, not spread over the followed ones
+// (fallbackCheck.ts), whose plan carries no next search until that check has passed.
+const options = { stairs: false, fallbackCheckSliceTicks: 0 };
 
 interface Decision {
   plan: Plan;
