@@ -186,8 +186,10 @@ export interface PlanSearchOptions {
  * A deep search ahead that keeps its whole window (deepHold) and digs as widely as the retry that
  * found its plan, with commitments of up to 120 macros, and the fallback goal's onward search of
  * 40,000 ticks (fallbackOnwardTicks): the five packs 165 of 434 against 159 (Classic 100 against
- * 97; docs/eval/search-experiments-2026-12-07.md). The last adds about 30 ms to bench:planner's
- * p99 (105 ms against 75).
+ * 97; docs/eval/search-experiments-2026-12-07.md). That onward search is spread over the
+ * decisions that follow the plan, 10,000 ticks each (fallbackCheckSliceTicks): run in one decision
+ * it took bench:planner's p99 from 75 to 105 ms; spread, the five packs play alike
+ * (docs/eval/search-experiments-2026-12-07b.md).
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
