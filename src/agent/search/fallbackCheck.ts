@@ -12,6 +12,7 @@ import type { Commitment } from '../schemas.js';
 import { stateAfter } from './ahead.js';
 import type { Onward } from './bestFirst.js';
 import { actionGroupSize, fingerprintState } from './commitment.js';
+import { searchesAheadFrom } from './nextSearch.js';
 import { dropPaused, pausedKey, searchGranted } from './paused.js';
 import type { Macro, Plan, PlanSearchOptions } from './types.js';
 
@@ -82,6 +83,5 @@ export function continueCheck(root: GameState, c: Commitment, followed: Plan, op
   const work = { ...followed, why, expanded, simulatedTicks: ticks };
   if (verdict === 'pending')
     return { ...work, why: `${why}; its onward search runs on: ${slices} of ${check.of} slices`, check: { ...check, slices } };
-  const goesOnFromEnd = opts.nextSlices > 0 && opts.nextSliceTicks > 0 && end.status === 'running' && !end.goldComplete;
-  return goesOnFromEnd ? { ...work, next: { expect: check.expect, slices: 0 } } : work;
+  return searchesAheadFrom(end, opts) ? { ...work, next: { expect: check.expect, slices: 0 } } : work;
 }

@@ -14,12 +14,15 @@ import { fingerprintState } from './commitment.js';
 import { dropPaused, pausedKey, searchGranted } from './paused.js';
 import type { Macro, Plan, PlanSearchOptions } from './types.js';
 
+/** Whether a next search runs ahead from `end`, where a goal plan ends: it is on, and the level goes on there. */
+export const searchesAheadFrom = (end: GameState, opts: PlanSearchOptions): boolean =>
+  opts.nextSlices > 0 && opts.nextSliceTicks > 0 && end.status === 'running' && !end.goldComplete;
+
 /** Whether a next search runs ahead of this plan: a goal plan that does not end the level, carried whole. */
 export function nextSearchRoot(root: GameState, macros: readonly Macro[], opts: PlanSearchOptions): { expect: string } | null {
   if (opts.nextSlices <= 0 || opts.nextSliceTicks <= 0) return null;
   const end = stateAfter(root, macros);
-  if (end.status !== 'running' || end.goldComplete) return null;
-  return { expect: fingerprintState(end) };
+  return searchesAheadFrom(end, opts) ? { expect: fingerprintState(end) } : null;
 }
 
 /**

@@ -37,9 +37,8 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   // a fallback goal's plan is followed while its onward search runs on; dropped when it runs dry
   const check = followed ? commitment!.check : undefined;
   if (followed && check) {
-    const kept = continueCheck(rootState, commitment!, followed, opts);
-    const plan = kept ?? searchFrom(rootState, opts, null, check.expect);
-    return plan && !kept ? withNextSearch(rootState, plan, opts) : plan;
+    const plan = continueCheck(rootState, commitment!, followed, opts) ?? searchFrom(rootState, opts, null, check.expect);
+    return plan ? withNextSearch(rootState, plan, opts) : null;
   }
   if (followed) return followWithNextSearch(rootState, commitment!, followed, opts);
   const onCourse =

@@ -6,7 +6,7 @@
 // check runs on over the decisions that follow the plan to the goal (fallbackCheck.ts), one slice
 // each, and the decision that learns it ran dry drops the plan before the runner gets there.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/agent/analysis.js';
 import { BestFirst, goesOn, newSearch } from '../../../src/agent/search/bestFirst.js';
 import { fingerprintState } from '../../../src/agent/search/commitment.js';
@@ -19,7 +19,6 @@ import { DEFAULT_PLAN_SEARCH } from '../../../src/agent/search/types.js';
 import { Game } from '../../../src/game/game.js';
 import { snapshotSchema } from '../../../src/game/schemas.js';
 import { KEY_OF } from '../../../src/agent/keys.js';
-import { beforeEach } from 'vitest';
 import { playPlanStart } from '../helpers/playPlan.js';
 
 const tower = snapshotSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/classic-91-tick-203.json', import.meta.url), 'utf8')));
