@@ -20,6 +20,13 @@ export interface NavGraphOptions {
    * the actual dig sequence by exact simulation.
    */
   digDown?: boolean;
+  /**
+   * With digDown: dig straight down from inside a hole only as deep as a staircase has room for. A
+   * staircase d bricks deep is a triangle of holes whose top row the runner digs walking along the
+   * row above it, so it needs d + 1 open cells on that row; without this a pocket two cells wide
+   * looked as though its floor could be dug through to any depth.
+   */
+  stairRoom?: boolean;
 }
 
 /** Whether a tile stops a runner stepping into it from the side (brick, rock, trap door). */
@@ -74,6 +81,39 @@ export const recorded = {
 };
 
 const hasMovesScratch = new Uint8Array(CELLS);
+const stairDepthScratch = new Uint8Array(CELLS);
+/** No staircase deeper than this is dug before its first holes refill (five deep is 15 holes, some 250 ticks of digging and walking, against a hole's 186). */
+const STAIR_DEPTH_CAP = 5;
+
+/** The free cells of row y beside (x, y) towards dir, up to a wall: room for a staircase that deep under them. */
+function freeRun(tiles: Uint8Array, x: number, y: number, dir: -1 | 1): number {
+  let run = 0;
+  for (let nx = x + dir; nx >= 0 && nx <= 27 && !isWallFromSide(tiles[idx(nx, y)]); nx += dir) run++;
+  return run;
+}
+
+/**
+ * For stairRoom: how many more bricks a staircase may go down from each cell under a row the
+ * runner stands on. The triangle of a staircase lies under the free run he walks along to dig
+ * its top row, one brick deep per free cell beside him.
+ */
+function stairDepths(tiles: Uint8Array, rest: Uint8Array): Uint8Array {
+  const depth = stairDepthScratch.fill(0);
+  for (let y = 0; y < 15; y++)
+    for (let x = 0; x < 28; x++) {
+      const i = idx(x, y);
+      if (!rest[i] || tiles[i + 28] !== BLOCK || tiles[i] === LADDR || tiles[i] === BAR) continue;
+      for (const dir of [-1, 1] as const) {
+        const d = Math.min(freeRun(tiles, x, y, dir), STAIR_DEPTH_CAP, 15 - y);
+        for (let k = 1; k <= d; k++)
+          for (let j = 0; j <= d; j++) {
+            const cell = idx(x + dir * j, y + k);
+            if (depth[cell]! < d - k) depth[cell] = d - k;
+          }
+      }
+    }
+  return depth;
+}
 
 function grow(): void {
   for (const name of ['from', 'to', 'kind', 'key', 'cost', 'dig'] as const) {
@@ -93,6 +133,7 @@ function grow(): void {
 export function recordMoves(terrain: Terrain, rest: Uint8Array, options: NavGraphOptions): number {
   const tiles = terrain.tiles;
   const hasMoves = hasMovesScratch.fill(0);
+  const stairLeft = options.digDown && options.stairRoom ? stairDepths(tiles, rest) : null;
   let n = 0;
   const out = (from: number, to: number, kind: number, key: number, cost: number, dig: number): void => {
     if (n === recorded.from.length) grow();
@@ -144,7 +185,8 @@ export function recordMoves(terrain: Terrain, rest: Uint8Array, options: NavGrap
     }
     // (Digging is diagonal: the runner needs room beside him, unless he is already in a staircase.)
     const roomBeside = (x > 0 && !isWallFromSide(tiles[from - 1])) || (x < 27 && !isWallFromSide(tiles[from + 1]));
-    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR && (roomBeside || from === self)) {
+    const stairGoesOn = from === self && (stairLeft === null || stairLeft[from]! > 0);
+    if (options.digDown && y < 15 && tiles[from + 28] === BLOCK && cur !== LADDR && cur !== BAR && (roomBeside || stairGoesOn)) {
       const brick = from + 28;
       const to = landing(tiles, x, y + 1, brick);
       const dy = (to - from) / 28;

@@ -246,7 +246,7 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     root: rootState,
     rootGold: rootState.goldCount,
     rootComplete: rootState.goldComplete,
-    relaxed: newReach(true),
+    relaxed: newReach(true, opts.roomyStairs),
     strict: newReach(false),
     budget,
     granted: budget,

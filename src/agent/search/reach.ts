@@ -35,14 +35,15 @@ function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, sta
   if (goldComplete)
     return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
       digDown: reach.digDown,
+      stairRoom: reach.stairRoom,
     }));
   if (stateKey === null || !s)
-    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown }));
+    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown, stairRoom: reach.stairRoom }));
   let graph = reach.byGold.get(stateKey);
   if (!graph) {
     const terrain = terrainFromState(ctx.root, { holesClosed: true });
     for (let i = 0; i < ALL_CELLS; i++) terrain.gold[i] = s.base[i] === GOLD ? 1 : 0;
-    graph = buildNavGraph(terrain, { digDown: reach.digDown });
+    graph = buildNavGraph(terrain, { digDown: reach.digDown, stairRoom: reach.stairRoom });
     reach.byGold.set(stateKey, graph);
   }
   return graph;

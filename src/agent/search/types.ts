@@ -131,6 +131,13 @@ export interface PlanSearchOptions {
    * (which alone took bench:planner's p99 from 75 to 105 ms).
    */
   fallbackCheckSliceTicks: number;
+  /**
+   * Whether the dig-relaxed reach (the estimate, and whether a state leaves the level possible)
+   * digs a staircase only as deep as the row above it has room for (navMoves.ts, stairRoom):
+   * without it a pocket two cells wide passed for one whose floor could be dug through, and its
+   * first gold for a goal that leaves the exit in reach.
+   */
+  roomyStairs: boolean;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -227,6 +234,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   deepHold: true,
   fallbackOnwardTicks: 40_000,
   fallbackCheckSliceTicks: 10_000,
+  roomyStairs: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -299,6 +307,8 @@ export interface Node {
  */
 export interface Reach {
   digDown: boolean;
+  /** With digDown: staircases only as deep as they have room for (NavGraphOptions.stairRoom). */
+  stairRoom: boolean;
   gold: NavGraph | null;
   exit: NavGraph | null;
   fields: Map<number | string, Int32Array>;
@@ -335,8 +345,9 @@ export interface Sortie {
   goldInReach: Map<string, boolean>;
 }
 
-export const newReach = (digDown: boolean): Reach => ({
+export const newReach = (digDown: boolean, stairRoom = false): Reach => ({
   digDown,
+  stairRoom,
   gold: null,
   exit: null,
   fields: new Map(),
