@@ -95,7 +95,7 @@ function freeRun(tiles: Uint8Array, x: number, y: number, dir: -1 | 1): number {
 /**
  * For stairRoom: how many more bricks a staircase may go down from each cell under a row the
  * runner stands on. The triangle of a staircase lies under the free run he walks along to dig
- * its top row, one brick deep per free cell beside him.
+ * its top row, one brick deep per free cell beside him, and ends where its column opens.
  */
 function stairDepths(tiles: Uint8Array, rest: Uint8Array): Uint8Array {
   const depth = stairDepthScratch.fill(0);
@@ -105,9 +105,12 @@ function stairDepths(tiles: Uint8Array, rest: Uint8Array): Uint8Array {
       if (!rest[i] || tiles[i + 28] !== BLOCK || tiles[i] === LADDR || tiles[i] === BAR) continue;
       for (const dir of [-1, 1] as const) {
         const d = Math.min(freeRun(tiles, x, y, dir), STAIR_DEPTH_CAP, 15 - y);
-        for (let k = 1; k <= d; k++)
-          for (let j = 0; j <= d; j++) {
+        for (let j = 0; j <= d; j++)
+          for (let k = 1; k <= d; k++) {
             const cell = idx(x + dir * j, y + k);
+            // the staircase goes down through brick: where the column opens (a pocket, a shaft) the
+            // runner lands and stands there, with that row's own room
+            if (tiles[cell] !== BLOCK) break;
             if (depth[cell]! < d - k) depth[cell] = d - k;
           }
       }
