@@ -242,12 +242,14 @@ export function leadsNowhere(s: GameState, opts: PlanSearchOptions, ctx?: Search
 /** A search context and its start node for a search from `rootState` with `budget` ticks. */
 export function newSearch(rootState: GameState, budget: number, opts: PlanSearchOptions): { ctx: SearchContext; start: Node } {
   const { heuristicWeight } = opts;
+  const relaxed = newReach(true, opts.roomyStairs);
   const ctx: SearchContext = {
     root: rootState,
     rootGold: rootState.goldCount,
     rootComplete: rootState.goldComplete,
-    relaxed: newReach(true, opts.roomyStairs),
+    relaxed,
     strict: newReach(false),
+    judge: opts.roomyJudge && !opts.roomyStairs ? newReach(true, true) : relaxed,
     budget,
     granted: budget,
     rootReachable: true,

@@ -183,16 +183,17 @@ function withoutTraps(ctx: SearchContext, reach: Reach, gold: number[]): number[
  * in a pit is taken last, and a partial plan never drops into a pit for the one gold in it), and
  * the exit (its hidden ladders shown) must stay reachable whenever it was, gold complete or not:
  * a pit entered by a trap door, whose only ladder ends under a brick, keeps its gold reachable but
- * ends the level there. Judged in the dig-relaxed reach and in the strict one, so a pocket whose
+ * ends the level there. Judged in the dig-relaxed reach (ctx.judge: with `roomyJudge`, staircases
+ * only where they have room) and in the strict one, so a pocket whose
  * only way out is a shaft nobody could dig counts as the trap it is, while gold the runner can
  * only reach by such a shaft is still sought.
  */
 export function leavesLevelPossible(ctx: SearchContext, s: GameState): boolean {
-  for (const reach of [ctx.relaxed, ctx.strict]) {
+  for (const reach of [ctx.judge, ctx.strict]) {
     const exit = exitField(ctx, reach);
     const cell = routingCell(exit.graph, s.runner.x, s.runner.y);
     const exitLost = rootToGo(ctx, exit.graph, exit.toGo) < UNREACHABLE && exit.toGo[cell]! >= UNREACHABLE;
-    if (exitLost && (reach === ctx.relaxed || s.goldComplete || !ctx.oneWayLevels)) return false;
+    if (exitLost && (reach !== ctx.strict || s.goldComplete || !ctx.oneWayLevels)) return false;
     if (s.goldComplete) continue;
     const fromRoot = rootReach(ctx, reach);
     const fromHere = reachSet(ctx, reach, s.runner.x, s.runner.y, s);

@@ -138,6 +138,11 @@ export interface PlanSearchOptions {
    * first gold for a goal that leaves the exit in reach.
    */
   roomyStairs: boolean;
+  /**
+   * The same room for staircases, but only where a state is judged to leave the level possible
+   * (reach.ts, leavesLevelPossible): the estimate that guides the search stays as optimistic.
+   */
+  roomyJudge: boolean;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -235,6 +240,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   fallbackOnwardTicks: 40_000,
   fallbackCheckSliceTicks: 10_000,
   roomyStairs: false,
+  roomyJudge: false,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -363,6 +369,11 @@ export interface SearchContext {
   relaxed: Reach;
   /** Moves the runner can make as they are (single digs only): the strict test of a pocket. */
   strict: Reach;
+  /**
+   * The dig-relaxed reach whether a state leaves the level possible is judged in: `relaxed` itself,
+   * or with `roomyJudge` one whose staircases need room (navMoves.ts, stairRoom).
+   */
+  judge: Reach;
   budget: number;
   /** Ticks granted so far (the search's budget, plus the escape's): spent = granted - budget. */
   granted: number;

@@ -69,9 +69,12 @@ describe('staircases only as deep as they have room for (roomyStairs)', () => {
   it('gold in the narrow pocket is no goal: standing there leaves the exit out of reach, once the stairs need room', () => {
     const root = stateOf(2, { x: 5, y: 8 });
     const inPocket = stateOf(2, { x: 11, y: 10 });
-    const judge = (roomyStairs: boolean) => leavesLevelPossible(newSearch(root, 0, { ...DEFAULT_PLAN_SEARCH, roomyStairs }).ctx, inPocket);
-    expect(judge(false)).toBe(true);
-    expect(judge(true)).toBe(false);
+    const judge = (roomy: { roomyStairs?: boolean; roomyJudge?: boolean }) =>
+      leavesLevelPossible(newSearch(root, 0, { ...DEFAULT_PLAN_SEARCH, ...roomy }).ctx, inPocket);
+    expect(judge({})).toBe(true);
+    expect(judge({ roomyStairs: true })).toBe(false);
+    // roomyJudge: the same judgement, the estimate left as it was
+    expect(judge({ roomyJudge: true })).toBe(false);
     // in the wide pocket the exit stays in reach either way
     const wideRoot = stateOf(4, { x: 5, y: 8 });
     const inWide = stateOf(4, { x: 13, y: 10 });
