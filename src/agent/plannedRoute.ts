@@ -10,7 +10,24 @@ import { searchEffort } from './search/effort.js';
 import { planSearch, type Plan, type PlanSearchOptions } from './search/planSearch.js';
 
 /**
- * The history decides two things the search reads: the commitment to follow (the last step's
+ * Per cell, how many of the decisions since the last gold was taken (the history's, newest back to
+ * the first with other gold left) left the runner there: what revisitPenalty ranks partial plans by.
+ * Null when there are none. Read off the history, so a re-run of the step ranks alike.
+ */
+export function revisitsSinceGold(history: readonly HistoryEntry[], goldLeft: number, complete: boolean): Uint8Array | null {
+  let counts: Uint8Array | null = null;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const { after } = history[i]!;
+    if (after.goldCount !== goldLeft || after.goldComplete !== complete) break;
+    counts ??= new Uint8Array(448);
+    const cell = idx(after.runner.x, after.runner.y);
+    if (counts[cell]! < 255) counts[cell]!++;
+  }
+  return counts;
+}
+
+/**
+ * The history decides three things the search reads (the third, the cells revisited since the last gold): the commitment to follow (the last step's
  * plan) and the effort (a deep search now and then when the normal one finds no goal).
  */
 export function plannedRouteProposal(
@@ -18,7 +35,12 @@ export function plannedRouteProposal(
   options: Partial<PlanSearchOptions> = {},
   history: readonly HistoryEntry[] = [],
 ): { proposal: Proposal | null; plan: Plan | null } {
-  const plan = planSearch(analysis, searchEffort(options, history, analysis.snapshot.tick), lastCommitment(history));
+  const plan = planSearch(
+    analysis,
+    searchEffort(options, history, analysis.snapshot.tick),
+    lastCommitment(history),
+    revisitsSinceGold(history, analysis.snapshot.gold.remainingCount, analysis.snapshot.gold.complete),
+  );
   if (!plan || plan.macros.length === 0) return { proposal: null, plan };
   const first = plan.macros[0];
   // Consecutive moves with the same key become one held key (up to 20 ticks), so a straight

@@ -37,7 +37,7 @@ describe('parseSearchOptions', () => {
   it.each([
     [
       'traps=true',
-      /^--search: unknown option "traps"; known options: heuristicWeight, .*holeWaits, deadEndsLast, trapChecks, restingMoves, oneWayLevels, sortieDigs, wideRetry, deepHold, fallbackOnwardTicks, fallbackCheckSliceTicks$/,
+      /^--search: unknown option "traps"; known options: heuristicWeight, .*holeWaits, deadEndsLast, trapChecks, restingMoves, oneWayLevels, sortieDigs, wideRetry, deepHold, fallbackOnwardTicks, fallbackCheckSliceTicks, roomyStairs, roomyJudge, revisitPenalty$/,
     ],
     ['guardTraps=yes', '--search: guardTraps is true or false; got "yes"'],
     ['deepGoalChecks=-1', '--search: deepGoalChecks is a number from 0 (default 60); got "-1"'],

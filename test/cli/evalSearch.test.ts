@@ -32,7 +32,7 @@ describe('eval --search', () => {
     const run = await evalCli([...level1, '--search', 'traps=true', '--log', log]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^eval: --search: unknown option "traps"; known options: heuristicWeight, .*guardTraps, holeWaits, deadEndsLast, trapChecks, restingMoves, oneWayLevels, sortieDigs, wideRetry, deepHold, fallbackOnwardTicks, fallbackCheckSliceTicks\n$/,
+      /^eval: --search: unknown option "traps"; known options: heuristicWeight, .*guardTraps, holeWaits, deadEndsLast, trapChecks, restingMoves, oneWayLevels, sortieDigs, wideRetry, deepHold, fallbackOnwardTicks, fallbackCheckSliceTicks, roomyStairs, roomyJudge, revisitPenalty\n$/,
     );
     expect(run.stdout).toBe('');
     expect(existsSync(log)).toBe(false);

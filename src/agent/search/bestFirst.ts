@@ -143,7 +143,10 @@ export class BestFirst {
       }
       if (atGoal) rejected.pocket++;
       // partial plans that strand gold are no plans at all
-      if (n !== start && wouldKeep(nearest, n) && !inDugHole(n.state) && leavesLevelPossible(ctx, n.state)) keepNearest(nearest, n);
+      if (n !== start) {
+        if (ctx.revisits) n.revisit = opts.revisitPenalty * ctx.revisits[idx(n.state.runner.x, n.state.runner.y)]!;
+        if (wouldKeep(nearest, n) && !inDugHole(n.state) && leavesLevelPossible(ctx, n.state)) keepNearest(nearest, n);
+      }
       result.expanded++;
       // the start node's state is read again by the escape, a nearest node's by its survival check
       const lastUse = n !== start && !nearest.includes(n);
@@ -254,6 +257,7 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     granted: budget,
     rootReachable: true,
     deadEnds: opts.deadEndsLast ? [] : null,
+    revisits: null,
     sortie: { rootCells: null, ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
     oneWayLevels: opts.oneWayLevels,

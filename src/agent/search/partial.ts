@@ -5,7 +5,9 @@ import { holdsOut } from '../sim.js';
 import type { Node } from './types.js';
 
 const NEAREST_KEPT = 10;
-const closer = (p: Node, q: Node) => p.h < q.h || (p.h === q.h && p.ticks < q.ticks);
+// with revisitPenalty, cells the runner kept coming back to rank behind (Node.revisit)
+const rank = (n: Node) => n.h + (n.revisit ?? 0);
+const closer = (p: Node, q: Node) => rank(p) < rank(q) || (rank(p) === rank(q) && p.ticks < q.ticks);
 
 /** Whether `n` would make the list of nearest nodes (checked before the dearer tests). */
 export const wouldKeep = (list: Node[], n: Node) => list.length < NEAREST_KEPT || closer(n, list[list.length - 1]!);

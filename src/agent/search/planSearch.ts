@@ -28,7 +28,12 @@ export { againstWall } from './macros.js';
  * are searched again every step: following them to their end (tried on Classic) led the runner
  * into corners a fresh search from half-way would have avoided.
  */
-export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> = {}, commitment: Commitment | null = null): Plan | null {
+export function planSearch(
+  root: Analysis,
+  options: Partial<PlanSearchOptions> = {},
+  commitment: Commitment | null = null,
+  revisits: Uint8Array | null = null,
+): Plan | null {
   // A level still waiting for its first key is planned too: the first move starts it.
   const rootState = root.state;
   if (!rootState || (rootState.status !== 'running' && rootState.status !== 'start')) return null;
@@ -37,13 +42,13 @@ export function planSearch(root: Analysis, options: Partial<PlanSearchOptions> =
   // a fallback goal's plan is followed while its onward search runs on; dropped when it runs dry
   const check = followed ? commitment!.check : undefined;
   if (followed && check) {
-    const plan = continueCheck(rootState, commitment!, followed, opts) ?? searchFrom(rootState, opts, null, check.expect);
+    const plan = continueCheck(rootState, commitment!, followed, opts) ?? searchFrom(rootState, opts, null, check.expect, revisits);
     return plan ? withNextSearch(rootState, plan, opts) : null;
   }
   if (followed) return followWithNextSearch(rootState, commitment!, followed, opts);
   const onCourse =
     commitment?.ahead && fingerprintState(rootState) === commitment.expect ? continueAhead(rootState, commitment, opts) : null;
-  const plan = onCourse ?? searchFrom(rootState, opts, arriveWithNextSearch(rootState, commitment, opts));
+  const plan = onCourse ?? searchFrom(rootState, opts, arriveWithNextSearch(rootState, commitment, opts), undefined, revisits);
   return plan ? withNextSearch(rootState, plan, opts) : null;
 }
 
@@ -63,7 +68,11 @@ function searchFrom(
   opts: PlanSearchOptions,
   arrived: ReturnType<typeof arriveWithNextSearch> = null,
   avoid?: string,
+  revisits: Uint8Array | null = null,
 ): Plan | null {
+  // the runner's earlier cells rank partial plans only in a search rooted here and now (a search
+  // resumed from another decision keeps the ranking it started with)
+  const ranked = opts.revisitPenalty > 0 ? revisits : null;
   let ctx, start, search: BestFirst;
   let before = { ticks: 0, expanded: 0 };
   if (arrived) {
@@ -72,12 +81,13 @@ function searchFrom(
     before = arrived.before;
   } else {
     ({ ctx, start } = newSearch(rootState, opts.budgetTicks, opts));
+    ctx.revisits = ranked;
     search = new BestFirst(ctx, start, opts);
     search.run();
     // out of states with only the digs the estimate asks for: once more with every dig the rules allow
     if (opts.wideRetry && !opts.wideMacros && search.result.exhausted && !search.result.goal && !search.result.fallback) {
       opts = { ...opts, wideMacros: true };
-      search = searchAgain(rootState, opts.budgetTicks, opts, search);
+      search = searchAgain(rootState, opts.budgetTicks, opts, search, ranked);
       ({ ctx, start } = search);
     }
   }
@@ -105,8 +115,9 @@ function searchFrom(
 }
 
 /** A search run again from `rootState` with `budget` and `opts`; the ticks `earlier` spent are counted as its own. */
-function searchAgain(rootState: GameState, budget: number, opts: PlanSearchOptions, earlier: BestFirst): BestFirst {
+function searchAgain(rootState: GameState, budget: number, opts: PlanSearchOptions, earlier: BestFirst, revisits: Uint8Array | null = null): BestFirst {
   const { ctx, start } = newSearch(rootState, budget, opts);
+  ctx.revisits = revisits;
   ctx.granted += earlier.ctx.granted - earlier.ctx.budget;
   const search = new BestFirst(ctx, start, opts);
   search.run();

@@ -143,6 +143,14 @@ export interface PlanSearchOptions {
    * (reach.ts, leavesLevelPossible): the estimate that guides the search stays as optimistic.
    */
   roomyJudge: boolean;
+  /**
+   * Ticks added to a partial plan's estimate (its rank among the nodes nearest to gold) for each
+   * decision since the last gold was taken that left the runner in the cell the plan ends in
+   * (partial.ts; the history's cells, counted by plannedRoute.ts): without it a runner whose
+   * searches find no goal walks between the same few cells the estimate ranks best, a local
+   * minimum, until the time runs out. 0: off.
+   */
+  revisitPenalty: number;
   /** Set for such a second search (planSearch.ts): every dig and staircase the rules allow is tried. */
   wideMacros?: boolean;
   /** Set by searchEffort: when the normal search finds no goal, a deep search of this budget is spread ahead (ahead.ts). */
@@ -241,6 +249,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   fallbackCheckSliceTicks: 10_000,
   roomyStairs: false,
   roomyJudge: false,
+  revisitPenalty: 0,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
@@ -304,6 +313,8 @@ export interface Node {
   f: number;
   /** Set when the frontier has handed the node out (it sits in several queues, expanded once). */
   handedOut?: boolean;
+  /** With revisitPenalty, in a fresh search: ticks added to h when ranking partial plans, for the runner's earlier visits to the node's cell. */
+  revisit?: number;
 }
 
 /**
@@ -379,6 +390,8 @@ export interface SearchContext {
   granted: number;
   /** Whether the root has a (relaxed) route to a target: then dead-end states are pruned (or set aside, `deadEnds`). */
   rootReachable: boolean;
+  /** Per cell, the decisions since the last gold that left the runner there (revisitPenalty); null in searches that do not rank by it. */
+  revisits: Uint8Array | null;
   /** Dead-end states set aside (PlanSearchOptions.deadEndsLast), searched when nothing else is left; null when they are dropped. */
   deadEnds: Node[] | null;
   sortie: Sortie;
