@@ -210,6 +210,10 @@ export interface PlanSearchOptions {
  * decisions that follow the plan, 10,000 ticks each (fallbackCheckSliceTicks): run in one decision
  * it took bench:planner's p99 from 75 to 105 ms; spread, the five packs play alike
  * (docs/eval/search-experiments-2026-12-07b.md).
+ * Partial plans that rank the cells the runner kept coming back to since the last gold behind, 40
+ * ticks a decision (revisitPenalty): the five packs SEE_PAGE (docs/eval/search-experiments-2026-12-07c.md);
+ * staircases dug only as deep as they have room for (roomyStairs, roomyJudge) were measured and
+ * left off there.
  * History of these figures: docs/eval/.
  */
 export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
@@ -249,7 +253,7 @@ export const DEFAULT_PLAN_SEARCH: PlanSearchOptions = {
   fallbackCheckSliceTicks: 10_000,
   roomyStairs: false,
   roomyJudge: false,
-  revisitPenalty: 0,
+  revisitPenalty: 40,
 };
 
 export type MacroKind = 'move' | 'dig' | 'wait';
