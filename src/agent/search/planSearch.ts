@@ -115,7 +115,13 @@ function searchFrom(
 }
 
 /** A search run again from `rootState` with `budget` and `opts`; the ticks `earlier` spent are counted as its own. */
-function searchAgain(rootState: GameState, budget: number, opts: PlanSearchOptions, earlier: BestFirst, revisits: Uint8Array | null = null): BestFirst {
+function searchAgain(
+  rootState: GameState,
+  budget: number,
+  opts: PlanSearchOptions,
+  earlier: BestFirst,
+  revisits: Uint8Array | null = null,
+): BestFirst {
   const { ctx, start } = newSearch(rootState, budget, opts);
   ctx.revisits = revisits;
   ctx.granted += earlier.ctx.granted - earlier.ctx.budget;

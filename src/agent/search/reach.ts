@@ -38,7 +38,10 @@ function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, sta
       stairRoom: reach.stairRoom,
     }));
   if (stateKey === null || !s)
-    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), { digDown: reach.digDown, stairRoom: reach.stairRoom }));
+    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), {
+      digDown: reach.digDown,
+      stairRoom: reach.stairRoom,
+    }));
   let graph = reach.byGold.get(stateKey);
   if (!graph) {
     const terrain = terrainFromState(ctx.root, { holesClosed: true });

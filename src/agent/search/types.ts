@@ -211,7 +211,9 @@ export interface PlanSearchOptions {
  * it took bench:planner's p99 from 75 to 105 ms; spread, the five packs play alike
  * (docs/eval/search-experiments-2026-12-07b.md).
  * Partial plans that rank the cells the runner kept coming back to since the last gold behind, 40
- * ticks a decision (revisitPenalty): the five packs SEE_PAGE (docs/eval/search-experiments-2026-12-07c.md);
+ * ticks a decision (revisitPenalty): the five packs 174 of 434 against 165 with seed 1 (fanBook 6
+ * against 2, Classic 105 against 100), though Classic over seeds 1-5 clears 488 against 492
+ * (docs/eval/search-experiments-2026-12-07c.md);
  * staircases dug only as deep as they have room for (roomyStairs, roomyJudge) were measured and
  * left off there.
  * History of these figures: docs/eval/.
