@@ -27,8 +27,9 @@ export function revisitsSinceGold(history: readonly HistoryEntry[], goldLeft: nu
 }
 
 /**
- * The history decides three things the search reads (the third, the cells revisited since the last gold): the commitment to follow (the last step's
- * plan) and the effort (a deep search now and then when the normal one finds no goal).
+ * The history decides three things the search reads: the commitment to follow (the last step's
+ * plan), the effort (a deep search now and then when the normal one finds no goal) and the cells
+ * revisited since the last gold (how partial plans rank).
  */
 export function plannedRouteProposal(
   analysis: Analysis,

@@ -71,7 +71,7 @@ function searchFrom(
   revisits: Uint8Array | null = null,
 ): Plan | null {
   // the runner's earlier cells rank partial plans only in a search rooted here and now (a search
-  // resumed from another decision keeps the ranking it started with)
+  // resumed from another decision ranks them by the estimate alone)
   const ranked = opts.revisitPenalty > 0 ? revisits : null;
   let ctx, start, search: BestFirst;
   let before = { ticks: 0, expanded: 0 };
