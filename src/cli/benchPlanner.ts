@@ -8,21 +8,32 @@
 // without search and a slice of a deep search both count as decisions (issue #16 asks p99 <= 100 ms, median <= 10 ms, over all of them);
 // the whole planning step is timed on the same decisions as they are played, with only the
 // episode being played held in memory, as in an eval worker or the server.
+// `--search option=value,...` plays the same levels again with those plan search options and
+// prints the whole step's median and p99 against the defaults' of the same run.
 // Prints figures; asserts nothing.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { analyzeSnapshot } from '../agent/analysis.js';
 import { buildNavCore, buildNavGraph } from '../agent/nav.js';
-import { planSearch } from '../agent/search/planSearch.js';
-import { lastCommitment } from '../agent/search/commitment.js';
-import { searchEffort } from '../agent/search/effort.js';
+import { plannedRouteProposal } from '../agent/plannedRoute.js';
 import { historyEntry } from '../agent/history.js';
 import { planStep, type PlanStepResult } from '../agent/planStep.js';
 import type { HistoryEntry } from '../agent/schemas.js';
+import type { PlanSearchOptions } from '../agent/search/types.js';
 import { localChoice } from '../llm/localPolicy.js';
 import { terrainFromState, type Terrain } from '../agent/terrain.js';
 import { Game, demoFileSchema } from '../game/index.js';
 import type { Snapshot } from '../game/schemas.js';
+import { fail, parseSearchOptions } from './args.js';
+
+let experiment: Partial<PlanSearchOptions>;
+try {
+  const { values } = parseArgs({ options: { search: { type: 'string' } } });
+  experiment = parseSearchOptions(values.search);
+} catch (e) {
+  fail('bench:planner', (e as Error).message);
+}
 
 const file = demoFileSchema.parse(JSON.parse(readFileSync(new URL('../../test/fixtures/classic-demos.json', import.meta.url), 'utf8')));
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
@@ -56,9 +67,13 @@ function time(label: string, fn: (s: Snapshot) => void, sample: Snapshot[]): num
   return times;
 }
 
-/** The plan search as a planning step runs it: the history's commitment and search effort. */
-const searchAsPlanned = (snapshot: Snapshot, history: HistoryEntry[], a = analyzeSnapshot(snapshot)) =>
-  planSearch(a, searchEffort({}, history, snapshot.tick), lastCommitment(history));
+/** The plan search as a planning step runs it: the history's commitment, search effort and revisited cells. */
+const searchAsPlanned = (
+  snapshot: Snapshot,
+  history: HistoryEntry[],
+  a = analyzeSnapshot(snapshot),
+  options: Partial<PlanSearchOptions> = {},
+) => plannedRouteProposal(a, options, history).plan;
 
 const line = (label: string, times: number[]) =>
   console.log(
@@ -75,10 +90,10 @@ class SearchTally {
   private readonly modes: Record<string, number> = {};
 
   /** Times the search on one decision; its analysis is built just before and dropped after, as in a planning step. */
-  search(snapshot: Snapshot, history: HistoryEntry[]): void {
+  search(snapshot: Snapshot, history: HistoryEntry[], options: Partial<PlanSearchOptions> = {}): void {
     const a = analyzeSnapshot(snapshot);
     const t0 = performance.now();
-    const plan = searchAsPlanned(snapshot, history, a);
+    const plan = searchAsPlanned(snapshot, history, a, options);
     const ms = performance.now() - t0;
     this.times.push(ms);
     (plan?.ahead && plan.followed ? this.slices : plan?.followed ? this.followed : this.fresh).push(ms);
@@ -147,22 +162,37 @@ function playOwn(decide: (snapshot: Snapshot, history: HistoryEntry[]) => PlanSt
 // decision is played (the first levels' steps warm the code up, so its tail is an upper bound);
 // then the same play again with the plan search alone timed before each step. The engine and the
 // planner are deterministic, so both plays must end alike.
-const stepTimes: number[] = [];
-const wholeSignature = playOwn((snapshot, history) => {
-  const t0 = performance.now();
-  const plan = planStep(snapshot, history);
-  stepTimes.push(performance.now() - t0);
-  return plan;
-});
-const ownSearch = new SearchTally();
-const searchSignature = playOwn((snapshot, history) => {
-  ownSearch.search(snapshot, history);
-  return planStep(snapshot, history);
-});
-ownSearch.print("plan search per decision, the agent's own play");
-line('whole planning step per decision, own play', stepTimes);
-if (wholeSignature !== searchSignature)
-  console.log(`WARNING: the two plays ended differently (${wholeSignature} vs ${searchSignature}): the planner is not pure`);
+function benchOwnPlay(search: Partial<PlanSearchOptions>, label: string): number[] {
+  const stepTimes: number[] = [];
+  const wholeSignature = playOwn((snapshot, history) => {
+    const t0 = performance.now();
+    const plan = planStep(snapshot, history, { search });
+    stepTimes.push(performance.now() - t0);
+    return plan;
+  });
+  const ownSearch = new SearchTally();
+  const searchSignature = playOwn((snapshot, history) => {
+    ownSearch.search(snapshot, history, search);
+    return planStep(snapshot, history, { search });
+  });
+  ownSearch.print(`plan search per decision, the agent's own play${label}`);
+  line(`whole planning step per decision, own play${label}`, stepTimes);
+  if (wholeSignature !== searchSignature)
+    console.log(`WARNING: the two plays ended differently (${wholeSignature} vs ${searchSignature}): the planner is not pure`);
+  return stepTimes;
+}
+
+// With --search, the same play with those options after the defaults', in this process, and
+// the ratios of the whole step's median and p99 (an experiment's cost, measured in one spell).
+const baseline = benchOwnPlay({}, '');
+if (Object.keys(experiment).length > 0) {
+  const shown = Object.entries(experiment)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+  const variant = benchOwnPlay(experiment, ` (--search ${shown})`);
+  const ratio = (q: number) => (quantile(variant, q) / quantile(baseline, q)).toFixed(2);
+  console.log(`--search ${shown} against the defaults, whole step: median x${ratio(0.5)}  p99 x${ratio(0.99)}`);
+}
 
 // Both graph forms per level: the edge graph each planning step builds, and the flat graph the
 // search builds per set of open holes on a sortie (agent/navCore.ts).

@@ -1,13 +1,16 @@
-// Runs `eval` as a real process from the project root (the CLI specs' one way to start it): its
-// exit code and both output streams, and the JSON summary it prints last with --json.
+// Runs `eval` (or another command of src/cli) as a real process from the project root (the CLI
+// specs' one way to start one): its exit code and both output streams, and the JSON summary eval
+// prints last with --json.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export function evalCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export const evalCli = (args: string[]) => runCli('eval.ts', args);
+
+export function runCli(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${script}`, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
