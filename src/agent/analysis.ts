@@ -4,9 +4,10 @@
 import { restoreState } from '../game/serialize.js';
 import type { GameState } from '../game/state.js';
 import { idx } from '../game/constants.js';
-import { buildNavGraph, costToGo, guardDanger, routingCell, shortestRoutes, type NavGraph, type RouteTable } from './nav.js';
+import { costToGo, guardDanger, routingCell, shortestRoutes, type NavGraph, type RouteTable } from './nav.js';
 import type { Snapshot } from './schemas.js';
 import { terrainFromSnapshot, terrainFromState, type Terrain } from './terrain.js';
+import { sharedNavGraph } from './sharedGraphs.js';
 
 export interface Analysis {
   snapshot: Snapshot;
@@ -49,7 +50,7 @@ export function analyzeSnapshot(snapshot: Snapshot, options: { simulate?: boolea
   // runner by the recorded keys whatever the planner presses: the planner's copy drops it.
   if (state) state.playback = null;
   const terrain = state ? terrainFromState(state) : terrainFromSnapshot(snapshot);
-  const graph = buildNavGraph(terrain);
+  const graph = sharedNavGraph(terrain);
   const source = routingCell(graph, snapshot.runner.x, snapshot.runner.y);
   const routes = shortestRoutes(graph, source);
   return { snapshot, state, terrain, graph, routes, source, ...withPotential(snapshot, graph) };
@@ -58,7 +59,7 @@ export function analyzeSnapshot(snapshot: Snapshot, options: { simulate?: boolea
 /** Same, from a live engine state (the headless runner and the plan search use this). */
 export function analyzeState(state: GameState, snapshot: Snapshot): Analysis {
   const terrain = terrainFromState(state);
-  const graph = buildNavGraph(terrain);
+  const graph = sharedNavGraph(terrain);
   const source = routingCell(graph, state.runner.x, state.runner.y);
   return {
     snapshot,

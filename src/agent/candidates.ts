@@ -17,7 +17,6 @@ import {
   DIG_TICKS,
   TICKS_PER_TILE,
   UNREACHABLE,
-  buildNavGraph,
   lastingGroundReached,
   reachableFrom,
   routingCell,
@@ -28,6 +27,7 @@ import type { Candidate, CandidateKind, Disposition, Facts, Lane, Outcome, Plann
 import { dropOutlasted } from './outlast.js';
 import { nearestGuardDistance, runnerSettled, survives } from './sim.js';
 import { terrainFromState } from './terrain.js';
+import { sharedNavGraph } from './sharedGraphs.js';
 
 /** A proposal before checks: everything but the outcome and final score. */
 export interface Proposal {
@@ -529,7 +529,7 @@ function graphNow(a: Analysis, s: GameState, hiddenRevealed: boolean): NavGraph 
   let graphs = terrainNow.get(a);
   if (!graphs) terrainNow.set(a, (graphs = new Map()));
   let graph = graphs.get(key);
-  if (!graph) graphs.set(key, (graph = buildNavGraph(terrainFromState(s, { hiddenRevealed }), { digDown: true })));
+  if (!graph) graphs.set(key, (graph = sharedNavGraph(terrainFromState(s, { hiddenRevealed }), { digDown: true })));
   return graph;
 }
 
@@ -555,7 +555,7 @@ function strandsGold(a: Analysis, s: GameState): boolean {
   if (!root || s.goldComplete) return false;
   let reach = lastingReach.get(a);
   if (!reach) {
-    const graph = buildNavGraph(terrainFromState(root, { holesClosed: true }), { digDown: true });
+    const graph = sharedNavGraph(terrainFromState(root, { holesClosed: true }), { digDown: true });
     reach = { graph, fromRunner: reachableFrom(graph, routingCell(graph, root.runner.x, root.runner.y)) };
     lastingReach.set(a, reach);
   }
@@ -581,7 +581,7 @@ function strandsExit(a: Analysis, s: GameState): boolean {
   if (!root) return false;
   let exit = lastingExit.get(a);
   if (!exit) {
-    const graph = buildNavGraph(terrainFromState(root, { holesClosed: true, hiddenRevealed: true }), { digDown: true });
+    const graph = sharedNavGraph(terrainFromState(root, { holesClosed: true, hiddenRevealed: true }), { digDown: true });
     exit = { graph, fromRunner: reachesTop(graph, reachableFrom(graph, routingCell(graph, root.runner.x, root.runner.y))) };
     lastingExit.set(a, exit);
   }

@@ -258,7 +258,7 @@ export function newSearch(rootState: GameState, budget: number, opts: PlanSearch
     rootReachable: true,
     deadEnds: opts.deadEndsLast ? [] : null,
     revisits: null,
-    sortie: { rootCells: null, ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
+    sortie: { rootCells: null, rootRouting: new Map(), ground: new Map(), graphs: new Map(), fields: new Map(), goldInReach: new Map() },
     guardOnRoutePenalty: opts.guardOnRoutePenalty,
     oneWayLevels: opts.oneWayLevels,
     sortieDigs: opts.sortieDigs,

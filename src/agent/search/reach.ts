@@ -7,7 +7,6 @@ import { BLOCK, CELLS, GOLD, idx } from '../../game/constants.js';
 import type { GameState } from '../../game/state.js';
 import {
   UNREACHABLE,
-  buildNavGraph,
   costToGo,
   costToNearest,
   isWallFromSide,
@@ -17,10 +16,9 @@ import {
   type NavCore,
   type NavGraph,
 } from '../nav.js';
-import { buildNavCore } from '../navCore.js';
 import { terrainFromState } from '../terrain.js';
 import { finishedOrAtExit } from './measures.js';
-import { sharedGraph } from './sharedGraphs.js';
+import { sharedGraph, sharedNavGraph, sharedReach } from '../sharedGraphs.js';
 import type { Reach, SearchContext } from './types.js';
 
 // a module-level copy: imported bindings are property reads in some loaders, and this is a hot loop
@@ -33,12 +31,12 @@ const ALL_CELLS = CELLS;
  */
 function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, stateKey: string | null = null, s?: GameState): NavGraph {
   if (goldComplete)
-    return (reach.exit ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
+    return (reach.exit ??= sharedNavGraph(terrainFromState(ctx.root, { holesClosed: true, hiddenRevealed: true }), {
       digDown: reach.digDown,
       stairRoom: reach.stairRoom,
     }));
   if (stateKey === null || !s)
-    return (reach.gold ??= buildNavGraph(terrainFromState(ctx.root, { holesClosed: true }), {
+    return (reach.gold ??= sharedNavGraph(terrainFromState(ctx.root, { holesClosed: true }), {
       digDown: reach.digDown,
       stairRoom: reach.stairRoom,
     }));
@@ -46,7 +44,7 @@ function reachGraph(ctx: SearchContext, reach: Reach, goldComplete: boolean, sta
   if (!graph) {
     const terrain = terrainFromState(ctx.root, { holesClosed: true });
     for (let i = 0; i < ALL_CELLS; i++) terrain.gold[i] = s.base[i] === GOLD ? 1 : 0;
-    graph = buildNavGraph(terrain, { digDown: reach.digDown, stairRoom: reach.stairRoom });
+    graph = sharedNavGraph(terrain, { digDown: reach.digDown, stairRoom: reach.stairRoom });
     reach.byGold.set(stateKey, graph);
   }
   return graph;
@@ -108,7 +106,7 @@ export function reachSet(ctx: SearchContext, reach: Reach, x: number, y: number,
   const key = stateKey === null ? cell : stateKey + cell;
   let set = reach.sets.get(key);
   if (!set) {
-    set = reachableFrom(graph, cell);
+    set = sharedReach(graph, cell);
     reach.sets.set(key, set);
   }
   return set;
@@ -127,20 +125,19 @@ function rootCells(ctx: SearchContext): number[] {
   let cells = [idx(r.x, r.y)];
   const { graph, toGo } = exitField(ctx, ctx.relaxed);
   if (toGo[routingCell(graph, r.x, r.y)]! >= UNREACHABLE) {
-    const now = buildNavGraph(terrainFromState(ctx.root, { hiddenRevealed: true }), { digDown: true });
+    const now = sharedNavGraph(terrainFromState(ctx.root, { hiddenRevealed: true }), { digDown: true });
     const ground = lastingGroundReached(now, graph, r.x, r.y).filter((i) => toGo[i]! < UNREACHABLE);
     if (ground.length > 0) cells = ground;
   }
   return (ctx.sortie.rootCells = cells);
 }
 
-/** The root's reference cells as routing cells of `graph` (cached per graph: read on every goal test). */
-const routingByGraph = new WeakMap<NavGraph, number[]>();
+/** The root's reference cells as routing cells of `graph` (cached per search and graph: read on every goal test). */
 function rootRouting(ctx: SearchContext, graph: NavGraph): number[] {
-  let cells = routingByGraph.get(graph);
+  let cells = ctx.sortie.rootRouting.get(graph);
   if (!cells) {
     cells = rootCells(ctx).map((c) => routingCell(graph, c % 28, (c / 28) | 0));
-    routingByGraph.set(graph, cells);
+    ctx.sortie.rootRouting.set(graph, cells);
   }
   return cells;
 }
@@ -471,7 +468,7 @@ function digOutEstimate(ctx: SearchContext, s: GameState, complete = false): num
   const key = (complete ? 'D' : 'd') + holesKey(s);
   let graph = ctx.sortie.graphs.get(key);
   if (!graph) {
-    graph = buildNavCore(terrainFromState(s, { hiddenRevealed: complete }), { digDown: true });
+    graph = sharedGraph(terrainFromState(s, { hiddenRevealed: complete }), { digDown: true });
     ctx.sortie.graphs.set(key, graph);
   }
   const r = s.runner;

@@ -359,6 +359,8 @@ export interface Sortie {
    * it can get to now, so a search started mid-sortie still brings the runner back out.
    */
   rootCells: number[] | null;
+  /** rootCells as routing cells of each graph they are read on (the graphs are shared between searches: sharedGraphs.ts). */
+  rootRouting: Map<NavGraph, number[]>;
   ground: Map<string, Uint8Array>;
   /** The graphs of the terrain as it is (holes open), by open holes and whether the exit's ladders are shown. */
   graphs: Map<string, NavCore>;
