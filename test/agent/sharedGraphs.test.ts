@@ -9,9 +9,6 @@ import { idx } from '../../src/game/constants.js';
 import { buildNavGraph, costToNearest, reachableFrom, routingCell, UNREACHABLE } from '../../src/agent/nav.js';
 import { coreOf } from '../../src/agent/navCore.js';
 import { analyzeSnapshot } from '../../src/agent/analysis.js';
-import { historyEntry } from '../../src/agent/history.js';
-import { planStep } from '../../src/agent/planStep.js';
-import type { HistoryEntry } from '../../src/agent/schemas.js';
 import { forgetPausedSearches } from '../../src/agent/search/paused.js';
 import { newSearch } from '../../src/agent/search/bestFirst.js';
 import { planSearch } from '../../src/agent/search/planSearch.js';
@@ -20,8 +17,8 @@ import { DEFAULT_PLAN_SEARCH } from '../../src/agent/search/types.js';
 import { forgetSharedGraphs, sharedGraph, sharedNavGraph, sharedReach } from '../../src/agent/sharedGraphs.js';
 import { Game } from '../../src/game/game.js';
 import type { Snapshot } from '../../src/game/schemas.js';
-import { localChoice } from '../../src/llm/localPolicy.js';
 import { terrainFromState } from '../../src/agent/terrain.js';
+import { playAgent } from './helpers/playAgent.js';
 import { sceneGame } from './helpers/scene.js';
 
 // The sortie spec's pocket: gold (6,14) behind a brick (7,14) beside a ladder at x=8.
@@ -89,19 +86,8 @@ describe('a search on shared graphs', () => {
   // Positions of the agent's own play on one level: their searches share the lasting terrain's
   // graphs, each from its own root. What a search derives from a shared graph for its root (the
   // root's cells on it) must stay its own, or a plan would depend on the searches run before it.
-  const positions = (() => {
-    const game = Game.fromLevel(1, 16, { seed: 1 });
-    const history: HistoryEntry[] = [];
-    const out: Snapshot[] = [];
-    for (let step = 0; step < 10 && !game.over; step++) {
-      const before = game.snapshot({ withEngineState: true });
-      out.push(before);
-      const choice = localChoice(planStep(before, history).candidates).candidate!;
-      game.press(choice.firstAction.keyCode, Math.max(1, Math.min(20, choice.firstAction.ticks)));
-      history.push(historyEntry(choice.id, choice.firstAction, before, game.snapshot(), choice.commitment));
-    }
-    return out;
-  })();
+  /** The first ten decisions of the agent's own play on Classic 16 (seed 1). */
+  const positions = (): Snapshot[] => playAgent(Game.fromLevel(1, 16, { seed: 1 }), [], 10);
   const fresh = (s: Snapshot) => {
     forgetPausedSearches();
     return planSearch(analyzeSnapshot(s));
@@ -118,12 +104,13 @@ describe('a search on shared graphs', () => {
   });
 
   it('finds the same plan from each position after the others were searched as in a fresh process', () => {
-    expect(positions.length).toBe(10);
-    for (const [i, target] of positions.entries()) {
+    const played = positions();
+    expect(played.length).toBe(10);
+    for (const [i, target] of played.entries()) {
       forgetSharedGraphs();
       const cold = fresh(target);
       forgetSharedGraphs();
-      for (const [j, other] of positions.entries()) if (j !== i) fresh(other);
+      for (const [j, other] of played.entries()) if (j !== i) fresh(other);
       expect(fresh(target), `position ${i}`).toEqual(cold);
     }
   });

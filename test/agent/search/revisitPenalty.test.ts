@@ -6,13 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeSnapshot } from '../../../src/agent/analysis.js';
-import { historyEntry } from '../../../src/agent/history.js';
-import { planStep } from '../../../src/agent/planStep.js';
 import { plannedRouteProposal, revisitsSinceGold } from '../../../src/agent/plannedRoute.js';
 import { historySchema, snapshotSchema, type HistoryEntry } from '../../../src/agent/schemas.js';
 import { idx } from '../../../src/game/constants.js';
 import { Game } from '../../../src/game/game.js';
-import { localChoice } from '../../../src/llm/localPolicy.js';
+import { playAgent } from '../helpers/playAgent.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8'));
 const snapshot = snapshotSchema.parse(fixture('fanbook-16-tick-428.json'));
@@ -22,19 +20,9 @@ const cellOf = (end: { x: number; y: number } | null) => (end ? idx(end.x, end.y
 
 /** Plays the agent (planning step, local policy) from the fixture for `steps` decisions: the cells each decision left the runner in. */
 function playOn(search: object, steps: number): number[] {
-  const game = Game.restore(snapshot.engineState!);
   const played: HistoryEntry[] = [...history];
-  const cells: number[] = [];
-  for (let i = 0; i < steps && !game.over; i++) {
-    const before = game.snapshot({ withEngineState: true });
-    const step = planStep(before, played.slice(-24), { search });
-    const chosen = localChoice(step.candidates).candidate ?? step.candidates[0]!;
-    const ticks = Math.max(1, Math.min(20, Math.round(chosen.firstAction.ticks)));
-    game.press(chosen.firstAction.keyCode, ticks);
-    played.push(historyEntry(chosen.id, { ...chosen.firstAction, ticks }, before, game.snapshot(), chosen.commitment));
-    cells.push(idx(game.state.runner.x, game.state.runner.y));
-  }
-  return cells;
+  playAgent(Game.restore(snapshot.engineState!), played, steps, search);
+  return played.slice(history.length).map((h) => idx(h.after.runner.x, h.after.runner.y));
 }
 
 describe('partial plans rank the cells the runner kept coming back to behind (revisitPenalty)', () => {
